@@ -1,0 +1,24 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+
+const apiPort = process.env.API_PORT ?? '4322';
+
+export default defineConfig({
+  // Absolute URLs (canonical, OpenGraph, sitemap) are built from the public origin.
+  site: process.env.PUBLIC_URL ?? `http://${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? '4321'}`,
+  output: 'static',
+  trailingSlash: 'ignore',
+  integrations: [react()],
+  build: { format: 'directory' },
+  server: { host: '127.0.0.1', port: 4321 },
+  vite: {
+    server: {
+      // `npm run dev`: the Astro dev server proxies the API and the data files to our Node server.
+      proxy: {
+        '/api': `http://127.0.0.1:${apiPort}`,
+        '/data': `http://127.0.0.1:${apiPort}`,
+      },
+    },
+  },
+});

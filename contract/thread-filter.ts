@@ -1,0 +1,24 @@
+import type { ThreadCard } from './thread-card.ts';
+
+// No zod import here: islands import this module, and zod would land in the browser bundle.
+
+/** The home grid's filter buttons, in display order. */
+export const THREAD_FILTERS = [
+  { id: 'all', label: 'All', noun: 'threads' },
+  { id: 'text', label: 'Text', noun: 'text threads' },
+  { id: 'images', label: 'Images', noun: 'image threads' },
+] as const;
+
+export type ThreadFilter = (typeof THREAD_FILTERS)[number]['id'];
+
+/** Public data file that holds the cards of one filter. */
+export function threadFileFor(filter: ThreadFilter): string {
+  return `/data/threads-${filter}.json`;
+}
+
+/** Whether a card belongs under a filter: the one rule the exporter and the home grid both use. */
+export function matchesFilter(card: Pick<ThreadCard, 'type' | 'image'>, filter: ThreadFilter): boolean {
+  if (filter === 'all') return true;
+  const hasImage = card.type === 'image' && card.image !== null;
+  return filter === 'images' ? hasImage : !hasImage;
+}

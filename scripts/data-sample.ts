@@ -1,0 +1,56 @@
+/**
+ * `npm run data:sample -- --count N [--out DIR] [--seed S] [--images]`: writes a synthetic catalogue
+ * of any size in the spec's file names. `--images` regenerates the sample images under public/.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { writeCatalogue } from '../server/jobs/export-catalogue.ts';
+import { buildSampleCards } from './sample/catalogue.ts';
+import { sampleImageUrl, writeSampleImages } from './sample/images.ts';
+
+const USAGE = 'usage: npm run data:sample -- [--count N] [--out DIR] [--seed S] [--images]';
+
+function positiveInteger(value: string, name: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) {
+    console.error(`--${name} must be a whole number of at least 1 (got "${value}")\n${USAGE}`);
+    process.exit(2);
+  }
+  return number;
+}
+
+const { values } = parseArgs({
+  options: {
+    count: { type: 'string', default: '48' },
+    out: { type: 'string', default: 'data' },
+    seed: { type: 'string', default: '7' },
+    images: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const count = positiveInteger(values.count, 'count');
+const seed = positiveInteger(values.seed, 'seed');
+const publicDir = path.resolve('public');
+
+if (values.images || !existsSync(path.join(publicDir, sampleImageUrl(1)))) {
+  const files = await writeSampleImages(publicDir);
+  console.log(
+    `wrote ${files.length} sample images and avatars under ${path.relative('.', publicDir)}/sample`,
+  );
+}
+
+const started = performance.now();
+const cards = buildSampleCards(count, new Date(), seed);
+const manifest = await writeCatalogue(path.resolve(values.out), cards, {
+  now: new Date(),
+  refreshIntervalMinutes: 60,
+});
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+console.log(
+  `wrote ${manifest.counts?.all} threads (${manifest.counts?.text} text, ${manifest.counts?.images} with images) to ${values.out}/ in ${seconds} s`,
+);

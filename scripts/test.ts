@@ -1,0 +1,47 @@
+/**
+ * `npm test`: everything, in order — make sure Chromium is there, build the site under test,
+ * then unit and integration tests (Vitest) and the browser tests (Playwright). Never skips a part.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { buildSite, staleReason } from '../server/site/site-build.ts';
+import { TEST_SITE } from '../tests/site-under-test.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function run(title: string, command: string, args: string[]): void {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`\n✗ ${title} failed.`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function ensureChromium(): void {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0) {
+    console.error(
+      `Chromium is missing at ${CHROMIUM}: install it with "sudo apt-get install -y chromium" (or set CHROMIUM_PATH), then run npm test again.`,
+    );
+    process.exit(1);
+  }
+  console.log(
+    `Chromium is missing at ${CHROMIUM}: installing Debian's chromium package with apt-get (running as root)...`,
+  );
+  run('apt-get update', 'apt-get', ['update', '-q']);
+  run('apt-get install chromium', 'apt-get', ['install', '-y', '-q', 'chromium']);
+}
+
+ensureChromium();
+
+const reason = await staleReason(TEST_SITE);
+if (reason) {
+  console.log(`\n▶ Building the site under test (${reason})`);
+  await buildSite(TEST_SITE);
+}
+
+const bin = (name: string) => `node_modules/.bin/${name}`;
+run('Unit and integration tests (Vitest)', bin('vitest'), ['run']);
+run('Browser tests (Playwright, Chromium)', bin('playwright'), ['test']);
+console.log('\n✓ All tests passed.');

@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { pageCsp } from './content-security-policy.ts';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.webp': 'image/webp',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+};
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.css',
+  '.js',
+  '.mjs',
+  '.json',
+  '.xml',
+  '.txt',
+  '.svg',
+  '.webmanifest',
+]);
+// Brotli at quality 11 is slow on very large files (a 100k-thread catalogue); they get a faster level.
+const MAX_BEST_BROTLI_BYTES = 1024 * 1024;
+
+/** One file held in memory, with its compressed variants and the headers it is served with. */
+export interface StaticFile {
+  body: Buffer;
+  br: Buffer | undefined;
+  gzip: Buffer | undefined;
+  etag: string;
+  contentType: string;
+  cacheControl: string;
+  /** A page-specific Content-Security-Policy (HTML pages only). */
+  csp: string | undefined;
+}
+
+export interface StoreOptions {
+  /** The Cache-Control value for a file, by its URL path. */
+  cacheControl(urlPath: string): string;
+  secure: boolean;
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter(
+      (file) =>
+        !path
+          .relative(dir, file)
+          .split(path.sep)
+          .some((part) => part.startsWith('.')),
+    );
+}
+
+async function loadFile(file: string, urlPath: string, options: StoreOptions): Promise<StaticFile> {
+  const body = await readFile(file);
+  const ext = path.extname(file).toLowerCase();
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  let br: Buffer | undefined;
+  let gz: Buffer | undefined;
+  if (COMPRESSIBLE.has(ext) && body.length > 256) {
+    const quality = body.length > MAX_BEST_BROTLI_BYTES ? 6 : zlib.BROTLI_MAX_QUALITY;
+    const [brBody, gzBody] = await Promise.all([
+      brotli(body, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+      }),
+      gzipAsync(body, { level: 9 }),
+    ]);
+    // Keep a variant only when it actually saves bytes.
+    br = brBody.length < body.length ? brBody : undefined;
+    gz = gzBody.length < body.length ? gzBody : undefined;
+  }
+  return {
+    body,
+    br,
+    gzip: gz,
+    etag,
+    contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+    cacheControl: options.cacheControl(urlPath),
+    csp: ext === '.html' ? pageCsp(body.toString('utf8'), { secure: options.secure }) : undefined,
+  };
+}
+
+/** A folder loaded whole into memory at start, answering lookups by URL path. */
+export class StaticStore {
+  readonly #files: Map<string, StaticFile>;
+
+  private constructor(files: Map<string, StaticFile>) {
+    this.#files = files;
+  }
+
+  /** Reads and precompresses every file under `dir` (dot-files skipped), mounted at `urlPrefix`. */
+  static async load(dir: string, urlPrefix: string, options: StoreOptions): Promise<StaticStore> {
+    const files = new Map<string, StaticFile>();
+    const paths = await listFiles(dir);
+    const loaded = await Promise.all(
+      paths.map(async (file) => {
+        const urlPath = `${urlPrefix}/${path.relative(dir, file).split(path.sep).join('/')}`;
+        return [urlPath, await loadFile(file, urlPath, options)] as const;
+      }),
+    );
+    for (const [urlPath, entry] of loaded) files.set(urlPath, entry);
+    return new StaticStore(files);
+  }
+
+  get size(): number {
+    return this.#files.size;
+  }
+
+  /** The file for an exact URL path (`/privacy/index.html`). */
+  get(urlPath: string): StaticFile | undefined {
+    return this.#files.get(urlPath);
+  }
+
+  /** The file a browser path means: itself, its folder's index.html, or `path.html`. */
+  resolve(pathname: string): StaticFile | undefined {
+    const trimmed = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+    if (trimmed === '/') return this.#files.get('/index.html');
+    return (
+      this.#files.get(trimmed) ??
+      this.#files.get(`${trimmed}/index.html`) ??
+      this.#files.get(`${trimmed}.html`)
+    );
+  }
+}

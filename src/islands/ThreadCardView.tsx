@@ -1,0 +1,56 @@
+import { AVATAR_SIZE, CARD_IMAGE_SIZE } from '../../contract/constants.ts';
+import type { ThreadCard } from '../../contract/thread-card.ts';
+import { countLabel } from '../lib/format.ts';
+
+interface Props {
+  card: ThreadCard;
+  /** Cards in the first row load their images at once; the rest wait until they near the viewport. */
+  eager: boolean;
+}
+
+/** One curated thread: author, text, optional image, and likes and replies when known. */
+export default function ThreadCardView({ card, eager }: Props) {
+  const loading = eager ? 'eager' : 'lazy';
+  return (
+    <article className="thread-card">
+      <header className="thread-card__author">
+        <img
+          className="thread-card__avatar"
+          src={card.avatar}
+          alt=""
+          width={AVATAR_SIZE}
+          height={AVATAR_SIZE}
+          loading={loading}
+          decoding="async"
+        />
+        <div>
+          <h2 className="thread-card__name">{card.author}</h2>
+          <p className="thread-card__handle">{card.handle}</p>
+        </div>
+      </header>
+      <p className="thread-card__content">{card.content}</p>
+      {card.image !== null && (
+        <img
+          className="thread-card__image"
+          src={card.image}
+          alt={`Attachment shared by ${card.author}`}
+          width={CARD_IMAGE_SIZE.width}
+          height={CARD_IMAGE_SIZE.height}
+          loading={loading}
+          decoding="async"
+        />
+      )}
+      {(card.likes !== null || card.replies !== null || card.permalink) && (
+        <footer className="thread-card__meta">
+          {card.likes !== null && <span>{countLabel(card.likes, 'like', 'likes')}</span>}
+          {card.replies !== null && <span>{countLabel(card.replies, 'reply', 'replies')}</span>}
+          {card.permalink && (
+            <a className="thread-card__link" href={card.permalink} rel="noopener noreferrer">
+              View on Threads
+            </a>
+          )}
+        </footer>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,8 @@
+// Build-time only (Astro frontmatter): values baked into the static pages when the site is built.
+import { SITE } from '../../contract/site.ts';
+
+/** Address for privacy and deletion requests (`CONTACT_EMAIL`, with a default). */
+export const contactEmail = process.env.CONTACT_EMAIL?.trim() || SITE.defaultContactEmail;
+
+/** Folder of the public catalogue JSON that the home page is pre-rendered from. */
+export const catalogueDir = process.env.CATALOGUE_DIR?.trim() || 'data';

@@ -1,0 +1,11 @@
+import path from 'node:path';
+import type { SiteBuildOptions } from '../server/site/site-build.ts';
+
+/** Where `npm test` builds the site and serves it from, kept apart from `dist` so `npm start` never rebuilds for it. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4391);
+export const TEST_SITE: SiteBuildOptions = {
+  siteDir: path.resolve(import.meta.dirname, '../test-output/site'),
+  catalogueDir: path.resolve(import.meta.dirname, '../data'),
+  publicUrl: `http://127.0.0.1:${E2E_PORT}`,
+  contactEmail: 'privacy@curated-threads.test',
+};
