@@ -4,6 +4,7 @@ import { E2E_PORT, TEST_SITE } from './tests/site-under-test.ts';
 /** End-to-end tests: Debian's Chromium against the built site served by our own server (server/main.ts). */
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/global-setup.ts',
   outputDir: 'test-output/playwright',
   forbidOnly: true,
   retries: 0,

@@ -13,6 +13,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          globalSetup: ['tests/global-setup.ts'],
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           // One migrated database per worker, shared by the files that run in it (see tests/integration/helpers).

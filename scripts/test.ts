@@ -1,11 +1,10 @@
 /**
- * `npm test`: everything, in order — make sure Chromium is there, build the site under test,
+ * `npm test`: everything, in order: make sure Chromium is there, build the site under test,
  * then unit and integration tests (Vitest) and the browser tests (Playwright). Never skips a part.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { buildSite, staleReason } from '../server/site/site-build.ts';
-import { TEST_SITE } from '../tests/site-under-test.ts';
+import { ensureTestSite } from '../tests/site-under-test.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -35,13 +34,13 @@ function ensureChromium(): void {
 
 ensureChromium();
 
-const reason = await staleReason(TEST_SITE);
-if (reason) {
-  console.log(`\n▶ Building the site under test (${reason})`);
-  await buildSite(TEST_SITE);
-}
+console.log('\n▶ Site under test');
+await ensureTestSite();
 
-const bin = (name: string) => `node_modules/.bin/${name}`;
-run('Unit and integration tests (Vitest)', bin('vitest'), ['run']);
-run('Browser tests (Playwright, Chromium)', bin('playwright'), ['test']);
+// The tools run on this same Node (24), whatever `node` the shell would find.
+run('Unit and integration tests (Vitest)', process.execPath, ['node_modules/vitest/vitest.mjs', 'run']);
+run('Browser tests (Playwright, Chromium)', process.execPath, [
+  'node_modules/@playwright/test/cli.js',
+  'test',
+]);
 console.log('\n✓ All tests passed.');

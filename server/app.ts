@@ -1,8 +1,8 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import errors from './plugins/errors.ts';
-import securityHeaders from './plugins/security-headers.ts';
+import securityHeaders, { applySecurityHeaders } from './plugins/security-headers.ts';
 import staticSite from './plugins/static-site.ts';
 import healthRoutes from './routes/health/index.ts';
 
@@ -27,6 +27,12 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     bodyLimit: 16 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // A malformed URL is rejected before any route or hook runs: answer it in our shape, headers included.
+    frameworkErrors: (error, request, frameworkReply) => {
+      const reply = frameworkReply as FastifyReply;
+      applySecurityHeaders(reply, request.url, { secure: config.secure });
+      void reply.status(400).send({ detail: `This address is not valid: ${error.message}` });
+    },
   });
 
   await app.register(securityHeaders, { secure: config.secure });

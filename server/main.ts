@@ -3,6 +3,8 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { appMetaRepository } from './repositories/app-meta.ts';
+import { VERSION } from './version.ts';
 import { acquirePidLock, DataDirLockedError, type PidLock } from './db/pid-lock.ts';
 import { buildSite, staleReason } from './site/site-build.ts';
 
@@ -28,6 +30,7 @@ async function start(): Promise<void> {
   const lock: PidLock | null = config.databaseUrl ? null : await acquirePidLock(config.dataDir);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
+  await appMetaRepository.set('last_started_version', VERSION, database.db);
 
   const app = await buildApp({ config, database });
   let closing = false;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { SiteBuildOptions } from '../server/site/site-build.ts';
+import { buildSite, staleReason, type SiteBuildOptions } from '../server/site/site-build.ts';
 
 /** Where `npm test` builds the site and serves it from, kept apart from `dist` so `npm start` never rebuilds for it. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4391);
@@ -9,3 +9,11 @@ export const TEST_SITE: SiteBuildOptions = {
   publicUrl: `http://127.0.0.1:${E2E_PORT}`,
   contactEmail: 'privacy@curated-threads.test',
 };
+
+/** Builds the site under test when it is missing or older than its sources (Vitest and Playwright global setup). */
+export async function ensureTestSite(): Promise<void> {
+  const reason = await staleReason(TEST_SITE);
+  if (!reason) return;
+  console.log(`Building the site under test (${reason})...`);
+  await buildSite(TEST_SITE);
+}

@@ -77,6 +77,7 @@ export function openPostgres(databaseUrl: string): DatabaseHandle {
   // An idle client that loses its server emits 'error' on the pool; without a listener it would crash the process.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema });
+  let closed: Promise<void> | undefined;
   return {
     db,
     kind: 'postgres',
@@ -90,8 +91,9 @@ export function openPostgres(databaseUrl: string): DatabaseHandle {
         lockClient.release();
       }
     },
-    ping: (timeoutMs = 2000) => ping(db, timeoutMs),
-    close: () => pool.end(),
+    ping: (timeoutMs = 2000) => (closed ? Promise.resolve(false) : ping(db, timeoutMs)),
+    // pool.end() throws when called twice; shutdown paths may close more than once.
+    close: () => (closed ??= pool.end()),
   };
 }
 

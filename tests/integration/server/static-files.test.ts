@@ -1,0 +1,168 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { TEXTS } from '../../../contract/texts.ts';
+import { TEST_SITE } from '../../site-under-test.ts';
+import { buildTestApp } from '../helpers/app.ts';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
+function expectSecurityHeaders(headers: Record<string, unknown>) {
+  expect(headers).toMatchObject(SECURITY_HEADERS);
+  expect(String(headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  expect(String(headers['content-security-policy'])).toContain("base-uri 'none'");
+  expect(String(headers['content-security-policy'])).not.toContain('unsafe-inline');
+}
+
+describe('pages', () => {
+  test('the home page is HTML, revalidated on every visit, with a per-page CSP', async () => {
+    const res = await app.inject({ url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<title>Curated Threads</title>');
+    expectSecurityHeaders(res.headers);
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  test.each(['/privacy', '/privacy/', '/terms', '/data-deletion'])('%s is served', async (url) => {
+    const res = await app.inject({ url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+
+  test('brotli when accepted, gzip as fallback, identical content either way', async () => {
+    const plain = await app.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
+    const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const gz = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    const refused = await app.inject({ url: '/', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(refused.headers['content-encoding']).toBe('gzip');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(new Set([plain.headers.etag, br.headers.etag, gz.headers.etag]).size).toBe(3);
+  });
+
+  test('a matching If-None-Match answers 304 without a body; another ETag gets the page', async () => {
+    const first = await app.inject({ url: '/terms', headers: { 'accept-encoding': 'br' } });
+    const etag = String(first.headers.etag);
+    const again = await app.inject({
+      url: '/terms',
+      headers: { 'accept-encoding': 'br', 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const changed = await app.inject({
+      url: '/terms',
+      headers: { 'accept-encoding': 'br', 'if-none-match': '"old"' },
+    });
+    expect(changed.statusCode).toBe(200);
+  });
+
+  test('HEAD answers the headers without a body', async () => {
+    const res = await app.inject({ method: 'HEAD', url: '/privacy' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('');
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('assets and data', () => {
+  test('hashed build assets are immutable for a year', async () => {
+    const assets = await readdir(path.join(TEST_SITE.siteDir, '_astro'));
+    const script = assets.find((name) => name.endsWith('.js'));
+    const res = await app.inject({ url: `/_astro/${script}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expectSecurityHeaders(res.headers);
+  });
+
+  test('the catalogue is served from the data folder as JSON', async () => {
+    const res = await app.inject({ url: '/data/threads-images.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const cards = res.json<{ image: string | null }[]>();
+    expect(cards.length).toBeGreaterThan(0);
+    expect(cards.every((card) => card.image !== null)).toBe(true);
+  });
+
+  test.each(['/sitemap.xml', '/robots.txt', '/favicon.svg'])('%s is served', async (url) => {
+    expect((await app.inject({ url })).statusCode).toBe(200);
+  });
+});
+
+describe('unknown paths', () => {
+  test.each(['/no-such-page', '/a/b/c', '/privacy/../../etc/passwd', '/data'])(
+    '%s gets the 404 page with status 404 and all security headers',
+    async (url) => {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain(TEXTS.notFoundTitle);
+      expect(res.body).toContain(TEXTS.returnToHome);
+      expectSecurityHeaders(res.headers);
+    },
+  );
+
+  test.each(['/api/nothing', '/data/missing.json', '/api'])('%s answers JSON {detail} 404', async (url) => {
+    const res = await app.inject({ url });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: expect.stringContaining('Nothing here') });
+    expectSecurityHeaders(res.headers);
+  });
+
+  test('a malformed address answers 400 {detail} with the security headers', async () => {
+    const res = await app.inject({ url: '/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: expect.stringContaining('not valid') });
+    expectSecurityHeaders(res.headers);
+  });
+
+  test('errors keep the security headers and a {detail} body without a stack', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken": ',
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(Object.keys(res.json())).toEqual(['detail']);
+    expect(res.body).not.toMatch(/at .*\.ts:\d+/);
+    expectSecurityHeaders(res.headers);
+  });
+});
+
+test('over https every response carries HSTS for a year and upgrades insecure requests', async () => {
+  const secureApp = await buildTestApp({ PUBLIC_URL: 'https://curated.example' });
+  try {
+    for (const url of ['/', '/api/health', '/missing']) {
+      const res = await secureApp.inject({ url });
+      expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+    }
+    expect((await secureApp.inject({ url: '/' })).headers['content-security-policy']).toContain(
+      'upgrade-insecure-requests',
+    );
+  } finally {
+    await secureApp.close();
+  }
+});

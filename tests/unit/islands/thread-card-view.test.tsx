@@ -1,0 +1,54 @@
+// @vitest-environment happy-dom
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, test } from 'vitest';
+import { CARD_IMAGE_SIZE } from '../../../contract/constants.ts';
+import type { ThreadCard } from '../../../contract/thread-card.ts';
+import ThreadCardView from '../../../src/islands/ThreadCardView.tsx';
+
+const base: ThreadCard = {
+  id: 't1',
+  type: 'image',
+  author: 'Maren Holt',
+  handle: '@maren.makes',
+  avatar: '/sample/avatars/maren-makes.svg',
+  content: 'Spacing scales <b>beat</b> ad-hoc margins.',
+  image: '/sample/images/design-01.webp',
+  likes: 1249,
+  replies: 1,
+};
+
+function render(card: ThreadCard, eager = false): Document {
+  return new DOMParser().parseFromString(
+    renderToStaticMarkup(<ThreadCardView card={card} eager={eager} />),
+    'text/html',
+  );
+}
+
+describe('ThreadCardView', () => {
+  test('shows author, handle, text and counts; user text stays text', () => {
+    const doc = render(base);
+    expect(doc.querySelector('h2')?.textContent).toBe('Maren Holt');
+    expect(doc.querySelector('.thread-card__handle')?.textContent).toBe('@maren.makes');
+    expect(doc.querySelector('.thread-card__content')?.textContent).toBe(
+      'Spacing scales <b>beat</b> ad-hoc margins.',
+    );
+    expect(doc.querySelector('b')).toBeNull();
+    expect(doc.querySelector('.thread-card__meta')?.textContent).toBe('1.2k likes1 reply');
+  });
+
+  test('the image has its size set (no layout shift) and loads lazily unless eager', () => {
+    const lazy = render(base).querySelector<HTMLImageElement>('.thread-card__image');
+    expect(lazy?.getAttribute('width')).toBe(String(CARD_IMAGE_SIZE.width));
+    expect(lazy?.getAttribute('height')).toBe(String(CARD_IMAGE_SIZE.height));
+    expect(lazy?.getAttribute('loading')).toBe('lazy');
+    expect(lazy?.getAttribute('alt')).toContain('Maren Holt');
+    expect(render(base, true).querySelector('.thread-card__image')?.getAttribute('loading')).toBe('eager');
+  });
+
+  test('unknown counts and a missing image are left out, not shown as zero', () => {
+    const doc = render({ ...base, type: 'text', image: null, likes: null, replies: null });
+    expect(doc.querySelector('.thread-card__image')).toBeNull();
+    expect(doc.querySelector('.thread-card__meta')).toBeNull();
+    expect(doc.body.textContent).not.toMatch(/likes|replies/);
+  });
+});

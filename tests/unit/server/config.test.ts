@@ -1,0 +1,72 @@
+import { describe, expect, test } from 'vitest';
+import { ConfigError, loadConfig } from '../../../server/config.ts';
+
+describe('loadConfig', () => {
+  test('a fresh machine needs no variables: local defaults and the simulated provider', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config).toMatchObject({
+      port: 4321,
+      host: '127.0.0.1',
+      secure: false,
+      dataDir: '/srv/app/.data',
+      databaseUrl: undefined,
+    });
+    expect(config.publicUrl.href).toBe('http://127.0.0.1:4321/');
+    expect(config.threads.mode).toBe('simulated');
+    expect(config.refreshIntervalMinutes).toBe(60);
+  });
+
+  test('empty values count as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(4321);
+  });
+
+  test('https public origin turns on secure mode; a Threads app turns on live mode', () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://curated.example',
+      THREADS_APP_ID: '123',
+      THREADS_APP_SECRET: 'a'.repeat(32),
+    });
+    expect(config.secure).toBe(true);
+    expect(config.threads.mode).toBe('live');
+  });
+
+  test('lists every bad variable in one readable message', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', REFRESH_INTERVAL_MINUTES: '1', PUBLIC_URL: 'ftp://x' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toBe(
+      [
+        'Invalid configuration:',
+        '  PORT: must be a number (got "eighty")',
+        '  PUBLIC_URL: must be an http(s) URL such as https://curated.example (got "ftp://x")',
+        '  REFRESH_INTERVAL_MINUTES: must be at least 5 (got "1")',
+      ].join('\n'),
+    );
+  });
+
+  test('never echoes a secret value back', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://user:hunter2@db' })).toThrow(
+      /DATABASE_URL: must start with postgres/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://user:hunter2@db' })).not.toThrow(/hunter2/);
+    expect(() => loadConfig({ THREADS_APP_ID: '1', THREADS_APP_SECRET: 'short-secret' })).not.toThrow(
+      /short-secret/,
+    );
+  });
+
+  test.each([
+    [{ THREADS_APP_ID: '123' }, /must be set together/],
+    [{ THREADS_MODE: 'live' }, /THREADS_MODE=live needs/],
+    [{ NODE_ENV: 'production' }, /NODE_ENV=production without a Threads app/],
+  ])('refuses an inconsistent Threads setup: %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  test('production may run the simulated provider only when asked explicitly', () => {
+    expect(loadConfig({ NODE_ENV: 'production', THREADS_MODE: 'simulated' }).threads.mode).toBe('simulated');
+  });
+});

@@ -1,0 +1,34 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, test } from 'vitest';
+import { pageCsp } from '../../../server/site/content-security-policy.ts';
+
+const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+const directive = (csp: string, name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `));
+
+describe('pageCsp', () => {
+  const html =
+    '<html><head><style>body{color:red}</style><script type="module" src="/_astro/a.js"></script>' +
+    '<script>window.x=1</script></head><body><script type="module">import "/b.js"</script></body></html>';
+
+  test('allows exactly the inline scripts and styles of the page, by hash', () => {
+    const csp = pageCsp(html, { secure: false });
+    expect(directive(csp, 'script-src')).toBe(
+      `script-src 'self' ${sha('window.x=1')} ${sha('import "/b.js"')}`,
+    );
+    expect(directive(csp, 'style-src')).toBe(`style-src 'self' ${sha('body{color:red}')}`);
+    expect(csp).not.toContain('unsafe-inline');
+  });
+
+  test('always forbids framing, plugins and base-tag hijacking', () => {
+    const csp = pageCsp('<p>no scripts</p>', { secure: false });
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(directive(csp, 'script-src')).toBe("script-src 'self'");
+  });
+
+  test('upgrades insecure requests only on https', () => {
+    expect(pageCsp('', { secure: true })).toContain('upgrade-insecure-requests');
+    expect(pageCsp('', { secure: false })).not.toContain('upgrade-insecure-requests');
+  });
+});
