@@ -4,7 +4,6 @@ import { E2E_PORT, TEST_SITE } from './tests/site-under-test.ts';
 /** End-to-end tests: Debian's Chromium against the built site served by our own server (server/main.ts). */
 export default defineConfig({
   testDir: 'tests/e2e',
-  globalSetup: './tests/global-setup.ts',
   outputDir: 'test-output/playwright',
   forbidOnly: true,
   retries: 0,
@@ -27,7 +26,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    // A fresh embedded database for every run; the site was built by `npm test` with these settings.
+    // The real server, on a fresh embedded database; it rebuilds the site under test first if it is stale.
     command: 'rm -rf test-output/e2e-data && node server/main.ts',
     url: `${TEST_SITE.publicUrl}/api/health`,
     env: {

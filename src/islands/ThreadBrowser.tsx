@@ -5,6 +5,7 @@ import type { Manifest } from '../../contract/manifest.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import type { ThreadCard } from '../../contract/thread-card.ts';
 import { THREAD_FILTERS, type ThreadFilter } from '../../contract/thread-filter.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import { $threadLists, loadThreads } from '../stores/threads.ts';
 import FreshnessLine from './FreshnessLine.tsx';
 import ThreadCardView from './ThreadCardView.tsx';
@@ -20,6 +21,8 @@ interface Props {
 /** The home grid with its All / Text / Images filter; readable before it hydrates. */
 export default function ThreadBrowser({ initialCards, initialTotal, builtManifest }: Props) {
   const lists = useStore($threadLists);
+  // Without JavaScript the buttons could not work: they stay disabled until the island runs.
+  const hydrated = useHydrated();
   const [filter, setFilter] = useState<ThreadFilter>('all');
   const [visible, setVisible] = useState(HOME_PAGE_SIZE);
 
@@ -60,6 +63,7 @@ export default function ThreadBrowser({ initialCards, initialTotal, builtManifes
               type="button"
               className="filter-button"
               aria-pressed={filter === id}
+              disabled={!hydrated}
               onClick={() => choose(id)}
             >
               {label}
@@ -95,7 +99,7 @@ export default function ThreadBrowser({ initialCards, initialTotal, builtManifes
                 type="button"
                 className="button"
                 onClick={showMore}
-                disabled={list.status === 'loading'}
+                disabled={!hydrated || list.status === 'loading'}
               >
                 {list.status === 'loading' ? TEXTS.loadingThreads : 'Show more threads'}
               </button>

@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { HOME_PAGE_SIZE } from '../../contract/constants.ts';
+import { TEXTS } from '../../contract/texts.ts';
+import type { ThreadCard } from '../../contract/thread-card.ts';
+import { TEST_SITE } from '../site-under-test.ts';
+import { expect, test, waitForHydration } from './fixtures.ts';
+
+const catalogue = (name: string) =>
+  JSON.parse(readFileSync(path.join(TEST_SITE.catalogueDir, name), 'utf8')) as ThreadCard[];
+const all = catalogue('threads-all.json');
+const text = catalogue('threads-text.json');
+const images = catalogue('threads-images.json');
+
+test('the first cards are readable with JavaScript off', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  const cards = page.locator('article.thread-card');
+  await expect(cards).toHaveCount(Math.min(HOME_PAGE_SIZE, all.length));
+  const first = all[0];
+  if (!first) throw new Error('the sample catalogue is empty');
+  await expect(cards.first().getByRole('heading')).toHaveText(first.author);
+  await expect(cards.first()).toContainText(first.content);
+  // Filters cannot work without JavaScript: they are shown disabled, never dead.
+  await expect(page.getByRole('button', { name: 'Text', exact: true })).toBeDisabled();
+  // Images reserve their space and only the first row loads eagerly.
+  const imageAttributes = await page
+    .locator('img.thread-card__image')
+    .evaluateAll((imgs) =>
+      imgs.map((img) => [img.getAttribute('width'), img.getAttribute('height'), img.getAttribute('loading')]),
+    );
+  expect(imageAttributes.length).toBeGreaterThan(3);
+  expect(imageAttributes.every(([width, height]) => Number(width) > 0 && Number(height) > 0)).toBe(true);
+  expect(imageAttributes.slice(-1)[0]?.[2]).toBe('lazy');
+  await context.close();
+});
+
+test('All, Text and Images filter the grid; the choice is visible and announced', async ({ page }) => {
+  await page.goto('/');
+  await waitForHydration(page);
+  const status = page.getByRole('status');
+  const cards = page.locator('article.thread-card');
+  const all_ = page.getByRole('button', { name: 'All', exact: true });
+  const imagesButton = page.getByRole('button', { name: 'Images', exact: true });
+  await expect(all_).toHaveAttribute('aria-pressed', 'true');
+
+  // Keyboard: focus the Images filter and press Enter.
+  await imagesButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(imagesButton).toHaveAttribute('aria-pressed', 'true');
+  await expect(all_).toHaveAttribute('aria-pressed', 'false');
+  await expect(status).toHaveText(
+    `Showing ${Math.min(HOME_PAGE_SIZE, images.length)} of ${images.length} image threads`,
+  );
+  await expect(cards).toHaveCount(Math.min(HOME_PAGE_SIZE, images.length));
+  expect(await cards.locator('img.thread-card__image').count()).toBe(await cards.count());
+
+  await page.getByRole('button', { name: 'Text', exact: true }).click();
+  await expect(status).toHaveText(
+    `Showing ${Math.min(HOME_PAGE_SIZE, text.length)} of ${text.length} text threads`,
+  );
+  await expect(cards.locator('img.thread-card__image')).toHaveCount(0);
+
+  await all_.click();
+  await expect(status).toHaveText(`Showing ${Math.min(HOME_PAGE_SIZE, all.length)} of ${all.length} threads`);
+  await page.getByRole('button', { name: 'Show more threads' }).click();
+  await expect(cards).toHaveCount(Math.min(2 * HOME_PAGE_SIZE, all.length));
+  await expect(page.locator('.freshness')).toContainText('Updated');
+});
+
+test('a failing data file is retried 3 times, then shows the error with a working Try Again', async ({
+  page,
+  pageProblems,
+}) => {
+  pageProblems.allow(/status of 503/);
+  let requests = 0;
+  await page.route('**/data/threads-text.json', (route) => {
+    requests++;
+    return route.fulfill({ status: 503, body: 'unavailable' });
+  });
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Text', exact: true }).click();
+
+  const alert = page.getByRole('alert');
+  // 1 + 2 + 4 s of backoff before the last attempt fails.
+  await expect(alert).toContainText(TEXTS.threadsLoadFailed, { timeout: 20_000 });
+  await expect(alert).toContainText('access token');
+  expect(requests).toBe(4);
+
+  await page.unroute('**/data/threads-text.json');
+  await alert.getByRole('button', { name: TEXTS.tryAgain }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    `Showing ${Math.min(HOME_PAGE_SIZE, text.length)} of ${text.length} text threads`,
+  );
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('loading, then the empty text for a filter with no threads', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/data/threads-images.json', async (route) => {
+    await held;
+    await route.fulfill({ status: 200, contentType: 'application/json', body: '[]' });
+  });
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Images', exact: true }).click();
+  await expect(page.getByRole('status')).toHaveText(TEXTS.loadingThreads);
+  release();
+  await expect(page.getByRole('status')).toHaveText(TEXTS.noThreadsForFilter);
+  await expect(page.locator('article.thread-card')).toHaveCount(0);
+});
+
+test('a loaded list is reused from the browser cache within the hour', async ({ page }) => {
+  let requests = 0;
+  await page.route('**/data/threads-text.json', async (route) => {
+    requests++;
+    await route.continue();
+  });
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Text', exact: true }).click();
+  await expect(page.getByRole('status')).toContainText('text threads');
+  expect(requests).toBe(1);
+
+  await page.reload();
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Text', exact: true }).click();
+  await expect(page.getByRole('status')).toContainText('text threads');
+  expect(requests).toBe(1);
+});

@@ -1,0 +1,82 @@
+import { SITE } from '../../contract/site.ts';
+import { TEXTS } from '../../contract/texts.ts';
+import { TEST_SITE } from '../site-under-test.ts';
+import { expect, test } from './fixtures.ts';
+
+const LEGAL_PAGES = [
+  { path: '/privacy', heading: TEXTS.privacyPolicy },
+  { path: '/terms', heading: TEXTS.termsOfUse },
+  { path: '/data-deletion', heading: 'Data deletion' },
+];
+
+for (const { path, heading } of LEGAL_PAGES) {
+  test(`${path}: its own title, description and OpenGraph tags, dated, with the contact address, no JavaScript`, async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expect(page).toHaveTitle(`${heading} · ${SITE.title}`);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+      'content',
+      `${heading} · ${SITE.title}`,
+    );
+    const description = await page.locator('meta[name="description"]').getAttribute('content');
+    expect(description?.length).toBeGreaterThan(40);
+    await expect(page.locator('meta[property="og:description"]')).toHaveAttribute(
+      'content',
+      description ?? '',
+    );
+    await expect(page.getByText('Last updated:')).toContainText('November 21, 2026');
+    await expect(page.locator(`a[href^="mailto:${TEST_SITE.contactEmail}"]`).first()).toBeVisible();
+    expect(scripts).toEqual([]);
+  });
+}
+
+test('the data-deletion page says what is stored, how to ask and within how long', async ({ page }) => {
+  await page.goto('/data-deletion');
+  await expect(page.getByRole('heading', { name: 'What we access and store' })).toBeVisible();
+  await expect(page.locator('main')).toContainText('Threads username');
+  await expect(page.locator('main')).toContainText('30 days');
+});
+
+test('header and footer: title, subtitle, legal links that work', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('banner')).toContainText(SITE.title);
+  await expect(page.getByRole('banner')).toContainText(SITE.subtitle);
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText(SITE.studio);
+  await footer.getByRole('link', { name: TEXTS.privacyPolicy }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await page.getByRole('contentinfo').getByRole('link', { name: TEXTS.termsOfUse }).click();
+  await expect(page).toHaveURL(/\/terms$/);
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: new RegExp(SITE.title) })
+    .click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('an unknown page answers 404 with its own page and a way home', async ({ page, pageProblems }) => {
+  pageProblems.allow(/status of 404/);
+  const response = await page.goto('/this/page/does-not-exist');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.notFoundTitle);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await page.getByRole('link', { name: TEXTS.returnToHome }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('article.thread-card').first()).toBeVisible();
+});
+
+test('sitemap.xml lists the public pages and robots.txt points to it', async ({ request }) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  for (const path of ['/', '/privacy', '/terms', '/data-deletion']) {
+    expect(sitemap).toContain(`<loc>${new URL(path, TEST_SITE.publicUrl).href}</loc>`);
+  }
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain(`Sitemap: ${TEST_SITE.publicUrl}/sitemap.xml`);
+  expect(robots).toContain('Disallow: /api/');
+});
