@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { openPglite } from '../../../server/db/client.ts';
-import { acquirePidLock, DataDirLockedError } from '../../../server/db/pid-lock.ts';
 import { appMetaRepository } from '../../../server/repositories/app-meta.ts';
 import { VERSION } from '../../../server/version.ts';
 import { startServerProcess, waitUntilListening } from '../helpers/server-process.ts';
@@ -45,23 +44,5 @@ describe('one process per embedded data folder', () => {
     const server = await startServerProcess({ PORT: 'eighty' });
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('Invalid configuration:\n  PORT: must be a number (got "eighty")');
-  });
-});
-
-describe('acquirePidLock', () => {
-  test('takes over a lock left by a process that no longer exists', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'ct-lock-'));
-    // A pid far above any real one on this machine: the lock's owner is gone.
-    await writeFile(path.join(dataDir, 'server.pid'), '2147483646\n');
-    const lock = await acquirePidLock(dataDir);
-    await expect(acquirePidLock(dataDir)).resolves.toBeDefined(); // same process: allowed to re-take
-    await lock.release();
-    expect(existsSync(lock.file)).toBe(false);
-  });
-
-  test('refuses while a live process holds it', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'ct-lock-'));
-    await writeFile(path.join(dataDir, 'server.pid'), `${process.ppid}\n`);
-    await expect(acquirePidLock(dataDir)).rejects.toBeInstanceOf(DataDirLockedError);
   });
 });
