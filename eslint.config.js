@@ -10,6 +10,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
+      'dist.*/',
       '.astro/',
       'node_modules/',
       'test-output/',

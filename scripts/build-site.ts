@@ -1,15 +1,9 @@
 /** `npm run build`: builds the static site with the same settings and stamp `npm start` checks. */
 import { ConfigError, loadConfig } from '../server/config.ts';
-import { buildSite } from '../server/site/site-build.ts';
+import { buildSite, siteBuildOptionsFor } from '../server/jobs/build-site.ts';
 
 try {
-  const config = loadConfig(process.env);
-  await buildSite({
-    siteDir: config.siteDir,
-    catalogueDir: config.catalogueDir,
-    publicUrl: config.publicUrl.origin,
-    contactEmail: config.contactEmail,
-  });
+  await buildSite(siteBuildOptionsFor(loadConfig(process.env)));
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : (error as Error).message);
   process.exit(1);

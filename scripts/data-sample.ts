@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadConfig } from '../server/config.ts';
 import { writeCatalogue } from '../server/jobs/export-catalogue.ts';
 import { buildSampleCards } from './sample/catalogue.ts';
 import { sampleImageUrl, writeSampleImages } from './sample/images.ts';
@@ -48,7 +49,8 @@ const started = performance.now();
 const cards = buildSampleCards(count, new Date(), seed);
 const manifest = await writeCatalogue(path.resolve(values.out), cards, {
   now: new Date(),
-  refreshIntervalMinutes: 60,
+  // nextUpdate follows the configured refresh interval, like the curation job's exports.
+  refreshIntervalMinutes: loadConfig(process.env).refreshIntervalMinutes,
 });
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(

@@ -10,10 +10,10 @@ const children: ChildProcess[] = [];
 
 function start(name: string, args: string[], env: Record<string, string>): void {
   const child = spawn(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  child.on('exit', (code) => {
-    console.log(`${name} exited (${code ?? 'signal'}); stopping the other process.`);
+  child.on('exit', (code, signal) => {
+    console.log(`${name} exited (${code ?? signal}); stopping the other process.`);
     for (const other of children) other.kill('SIGTERM');
-    process.exitCode = code ?? 0;
+    process.exitCode = code ?? 1;
   });
   children.push(child);
 }

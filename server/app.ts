@@ -1,16 +1,45 @@
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import errors from './plugins/errors.ts';
-import securityHeaders, { applySecurityHeaders } from './plugins/security-headers.ts';
-import staticSite from './plugins/static-site.ts';
+import securityHeadersPlugin, { applySecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
+import staticSite from './plugins/static-site/index.ts';
+import { requestPath } from './request-path.ts';
 import healthRoutes from './routes/health/index.ts';
 
 export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
-  /** Overrides the logger (tests pass false or a stream). */
+  /** Overrides the logger (tests pass false). */
   logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * Answers a request Node's HTTP parser rejected (oversized headers, a malformed request line) in our
+ * shape: no route, hook or reply exists for it, so the response is written to the socket directly.
+ */
+function clientErrorHandler(config: Config) {
+  return (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable) return;
+    const [status, reason, detail] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout', 'The request took too long to arrive.']
+          : [400, 'Bad Request', 'The request is malformed.'];
+    const body = JSON.stringify({ detail });
+    const headers = [
+      ['Content-Type', 'application/json; charset=utf-8'],
+      ['Content-Length', String(Buffer.byteLength(body))],
+      ['Cache-Control', 'no-store'],
+      ['Connection', 'close'],
+      ...securityHeaders({ secure: config.secure }),
+    ];
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\n${headers.map(([n, v]) => `${n}: ${v}`).join('\r\n')}\r\n\r\n${body}`,
+    );
+  };
 }
 
 /** Builds the whole server: plugins, then routes, then the static site. It never listens (main.ts does). */
@@ -20,26 +49,44 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       level: config.logLevel,
       // Query strings can carry OAuth codes: request logs keep the path only.
       serializers: {
-        req: (req) => ({ method: req.method, url: req.url.split('?', 1)[0] ?? '', remoteAddress: req.ip }),
+        req: (req) => ({ method: req.method, url: requestPath(req.url), remoteAddress: req.ip }),
       },
     },
     // Trust X-Forwarded-* only from the configured number of proxy hops in front of us.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     bodyLimit: 16 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // While closing we answer 503 ourselves (below), with our headers and body.
+    return503OnClosing: false,
+    clientErrorHandler: clientErrorHandler(config),
     // A malformed URL is rejected before any route or hook runs: answer it in our shape, headers included.
-    frameworkErrors: (error, request, frameworkReply) => {
+    frameworkErrors: (_error, request, frameworkReply) => {
       const reply = frameworkReply as FastifyReply;
-      applySecurityHeaders(reply, request.url, { secure: config.secure });
-      void reply.status(400).send({ detail: `This address is not valid: ${error.message}` });
+      applySecurityHeaders(reply, requestPath(request.url), { secure: config.secure });
+      void reply.status(400).send({ detail: 'This address is not valid.' });
     },
   });
+  // The API speaks JSON only: a text/plain body (what a cross-site form can send) is refused with 415.
+  app.removeContentTypeParser('text/plain');
 
-  await app.register(securityHeaders, { secure: config.secure });
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    await reply
+      .status(503)
+      .header('Retry-After', '5')
+      .header('Connection', 'close')
+      .send({ detail: 'The server is restarting. Please try again in a moment.' });
+  });
+
+  await app.register(securityHeadersPlugin, { secure: config.secure });
   await app.register(errors);
   await app.register(healthRoutes, { database });
   await app.register(staticSite, {
-    siteDir: config.siteDir,
+    siteDir: config.serveSite ? config.siteDir : null,
     catalogueDir: config.catalogueDir,
     secure: config.secure,
   });

@@ -21,6 +21,7 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   SITE_DIR: z.string().default('dist'),
+  SERVE_SITE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   CATALOGUE_DIR: z.string().default('data'),
   THREADS_MODE: z.enum(['live', 'simulated'], { error: 'must be live or simulated' }).optional(),
   THREADS_APP_ID: z.string().regex(/^\d+$/, 'must be the numeric Threads app id').optional(),
@@ -50,6 +51,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   siteDir: string;
+  /** False for the API behind `npm run dev`: Astro's dev server serves the pages, we serve /api and /data. */
+  serveSite: boolean;
   catalogueDir: string;
   threads: {
     mode: ThreadsMode;
@@ -70,6 +73,27 @@ const SECRET_VARIABLES = new Set(['DATABASE_URL', 'THREADS_APP_SECRET']);
 /** Raised for a bad environment; the message lists every bad variable in plain words. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+function overlaps(a: string, b: string): boolean {
+  return a === b || a.startsWith(b + path.sep) || b.startsWith(a + path.sep);
+}
+
+/** Folders that must stay apart: the site build empties SITE_DIR, and DATA_DIR holds the database. */
+function checkFolders(folders: Record<string, string>, projectRoot: string): void {
+  const problems: string[] = [];
+  const entries = Object.entries(folders);
+  entries.forEach(([nameA, dirA], index) => {
+    for (const [nameB, dirB] of entries.slice(index + 1)) {
+      if (overlaps(dirA, dirB))
+        problems.push(`  ${nameA} and ${nameB} must be separate folders (${dirA}, ${dirB})`);
+    }
+  });
+  const site = folders.SITE_DIR;
+  if (site && (site === projectRoot || projectRoot.startsWith(site + path.sep))) {
+    problems.push(`  SITE_DIR must not contain the project (${site}): the site build empties it`);
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 }
 
 /** Parses the environment once. Empty values count as unset. Throws ConfigError listing every problem. */
@@ -107,6 +131,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     );
   }
 
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  const siteDir = path.resolve(cwd, e.SITE_DIR);
+  const catalogueDir = path.resolve(cwd, e.CATALOGUE_DIR);
+  checkFolders({ SITE_DIR: siteDir, CATALOGUE_DIR: catalogueDir, DATA_DIR: dataDir }, cwd);
+
   const publicUrl = new URL(
     e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`,
   );
@@ -116,10 +145,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     host: e.HOST,
     publicUrl,
     secure: publicUrl.protocol === 'https:',
-    dataDir: path.resolve(cwd, e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
-    siteDir: path.resolve(cwd, e.SITE_DIR),
-    catalogueDir: path.resolve(cwd, e.CATALOGUE_DIR),
+    siteDir,
+    serveSite: e.SERVE_SITE === 'true',
+    catalogueDir,
     threads: {
       mode,
       appId: e.THREADS_APP_ID,

@@ -1,66 +1,90 @@
-// The only file that listens: reads the configuration, builds the site if stale, opens and migrates
-// the database, serves, and shuts down cleanly on SIGINT/SIGTERM.
+// The only file that listens. Order matters: lock the data folder before touching it, build the site
+// if stale, open and migrate the database, serve; on a signal or a failed start, close what was opened.
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { appMetaRepository } from './repositories/app-meta.ts';
-import { VERSION } from './version.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { acquirePidLock, DataDirLockedError, type PidLock } from './db/pid-lock.ts';
-import { buildSite, staleReason } from './site/site-build.ts';
+import { buildSite, siteBuildOptionsFor, staleReason } from './jobs/build-site.ts';
+import { createAppMetaRepository } from './repositories/app-meta.ts';
+import { VERSION } from './version.ts';
 
-function siteBuildOptions(config: Config) {
-  return {
-    siteDir: config.siteDir,
-    catalogueDir: config.catalogueDir,
-    publicUrl: config.publicUrl.origin,
-    contactEmail: config.contactEmail,
-  };
+/** A stuck request must not keep the process alive forever after Ctrl-C. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+let lock: PidLock | null = null;
+let database: DatabaseHandle | null = null;
+let app: FastifyInstance | null = null;
+let stopping = false;
+
+/** Closes whatever is open, newest first; returns false if anything failed to close. */
+async function closeAll(): Promise<boolean> {
+  let clean = true;
+  const [openApp, openDatabase_, heldLock] = [app, database, lock];
+  const steps: [string, (() => Promise<unknown>) | undefined][] = [
+    // app.close() also closes the database (onClose hook); closing it again is harmless.
+    ['server', openApp ? () => openApp.close() : undefined],
+    ['database', openDatabase_ ? () => openDatabase_.close() : undefined],
+    ['data folder lock', heldLock ? () => heldLock.release() : undefined],
+  ];
+  for (const [name, close] of steps) {
+    try {
+      await close?.();
+    } catch (error) {
+      clean = false;
+      console.error(`Could not close the ${name}:`, error);
+    }
+  }
+  return clean;
+}
+
+async function stop(signal: NodeJS.Signals): Promise<void> {
+  if (stopping) {
+    console.error(`${signal} again: exiting without waiting.`);
+    process.exit(1);
+  }
+  stopping = true;
+  console.log(`\n${signal} received, shutting down...`);
+  setTimeout(() => {
+    console.error(`Shutdown took longer than ${SHUTDOWN_TIMEOUT_MS / 1000} s: exiting.`);
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS).unref();
+  process.exit((await closeAll()) ? 0 : 1);
 }
 
 async function start(): Promise<void> {
   const config = loadConfig(process.env);
 
-  const reason = await staleReason(siteBuildOptions(config));
-  if (reason) {
-    console.log(`Building the site (${reason})...`);
-    await buildSite(siteBuildOptions(config));
+  // PGlite has no lock of its own: a second process on the same folder would corrupt it.
+  if (!config.databaseUrl) lock = await acquirePidLock(config.dataDir);
+
+  if (config.serveSite) {
+    const reason = await staleReason(siteBuildOptionsFor(config));
+    if (reason) {
+      console.log(`Building the site (${reason})...`);
+      await buildSite(siteBuildOptionsFor(config));
+    }
   }
 
-  // PGlite has no lock of its own: a second process on the same folder would corrupt it.
-  const lock: PidLock | null = config.databaseUrl ? null : await acquirePidLock(config.dataDir);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  await appMetaRepository.set('last_started_version', VERSION, database.db);
+  await createAppMetaRepository(database.db).set('last_started_version', VERSION);
 
-  const app = await buildApp({ config, database });
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received, shutting down`);
-    try {
-      await app.close(); // closes the database too
-    } finally {
-      await lock?.release();
-      process.exit(0);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
+  app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
-  const database_ = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
+  const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
   console.log(
-    `\nCurated Threads is running at ${config.publicUrl.origin}/ (${database_}, Threads: ${config.threads.mode})`,
+    `\nCurated Threads is running at ${config.publicUrl.origin}/ (${where}, Threads: ${config.threads.mode})`,
   );
   console.log('Press Ctrl-C to stop.\n');
 }
 
-start().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-    console.error(error.message);
-  } else {
-    console.error('Curated Threads could not start:', error);
-  }
+process.on('SIGINT', (signal) => void stop(signal));
+process.on('SIGTERM', (signal) => void stop(signal));
+
+start().catch(async (error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);
+  else console.error('Curated Threads could not start:', error);
+  await closeAll();
   process.exit(1);
 });

@@ -1,38 +1,51 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { STRICT_CSP } from '../site/content-security-policy.ts';
+
+/** The policy for everything that is not an HTML page (API JSON, assets): nothing may load or frame it. */
+export const STRICT_CSP = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 export interface SecurityHeadersOptions {
   /** Served over https: adds HSTS. */
   secure: boolean;
 }
 
-/**
- * Sets the security headers on one reply. HTML pages set their own hashed CSP first; everything
- * else gets the strict default.
- */
-export function applySecurityHeaders(
-  reply: FastifyReply,
-  url: string,
-  { secure }: SecurityHeadersOptions,
-): void {
-  reply.header('X-Content-Type-Options', 'nosniff');
-  reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-  reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-  reply.header('Cross-Origin-Resource-Policy', 'same-origin');
-  reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-  if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', STRICT_CSP);
-  if (secure) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-  // API answers may be personal: never stored by browsers or shared caches unless a route says otherwise.
-  if (url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+/** The headers every response carries; the CSP here is the default, which HTML pages replace with their own. */
+export function securityHeaders({ secure }: SecurityHeadersOptions): [string, string][] {
+  const headers: [string, string][] = [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Cross-Origin-Resource-Policy', 'same-origin'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
+    ['Content-Security-Policy', STRICT_CSP],
+  ];
+  if (secure) headers.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
+  return headers;
 }
 
-/** Security headers on every response, errors and 404s included (onSend runs for all of them). */
-const securityHeaders: FastifyPluginAsync<SecurityHeadersOptions> = async (app, options) => {
+/** Sets the security headers on one reply, keeping a page-specific CSP that is already set. */
+export function applySecurityHeaders(
+  reply: FastifyReply,
+  path: string,
+  options: SecurityHeadersOptions,
+): void {
+  for (const [name, value] of securityHeaders(options)) {
+    if (name !== 'Content-Security-Policy' || !reply.hasHeader(name)) reply.header(name, value);
+  }
+  // API answers may be personal: never stored by browsers or shared caches unless a route says otherwise.
+  if (path.startsWith('/api/') && !reply.hasHeader('Cache-Control'))
+    reply.header('Cache-Control', 'no-store');
+}
+
+/**
+ * Security headers on every response that goes through Fastify's reply (routes, errors, 404s).
+ * The few answers Fastify writes without a reply (bad URLs, malformed requests) are covered in app.ts.
+ */
+const securityHeadersPlugin: FastifyPluginAsync<SecurityHeadersOptions> = async (app, options) => {
   app.addHook('onSend', async (request, reply, payload) => {
     applySecurityHeaders(reply, request.url, options);
     return payload;
   });
 };
 
-export default fp(securityHeaders, { name: 'security-headers' });
+export default fp(securityHeadersPlugin, { name: 'security-headers' });

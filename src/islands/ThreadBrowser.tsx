@@ -33,15 +33,18 @@ export default function ThreadBrowser({ initialCards, initialTotal, builtManifes
   const shown = cards ? cards.slice(0, visible) : [];
   const noun = THREAD_FILTERS.find((f) => f.id === filter)?.noun ?? 'threads';
 
+  // Cached lists are only reused for the catalogue this page was built from.
+  const version = builtManifest?.generatedAt ?? '';
+
   function choose(next: ThreadFilter) {
     setFilter(next);
     setVisible(HOME_PAGE_SIZE);
-    void loadThreads(next);
+    void loadThreads(next, { version });
   }
 
   function showMore() {
     setVisible((count) => count + HOME_PAGE_SIZE);
-    void loadThreads(filter);
+    void loadThreads(filter, { version });
   }
 
   let status = '';
@@ -80,7 +83,11 @@ export default function ThreadBrowser({ initialCards, initialTotal, builtManifes
         <div className="notice notice--error" role="alert">
           <p className="notice__title">{TEXTS.threadsLoadFailed}</p>
           <p>{TEXTS.threadsLoadHint}</p>
-          <button type="button" className="button" onClick={() => void loadThreads(filter, { force: true })}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void loadThreads(filter, { force: true, version })}
+          >
             {TEXTS.tryAgain}
           </button>
         </div>

@@ -32,6 +32,12 @@ test('the first cards are readable with JavaScript off', async ({ browser }) => 
     );
   expect(imageAttributes.length).toBeGreaterThan(3);
   expect(imageAttributes.every(([width, height]) => Number(width) > 0 && Number(height) > 0)).toBe(true);
+  // Cards 1-3 (the first row on wide screens) load eagerly, later ones lazily.
+  const cardLoading = await cards.evaluateAll((articles) =>
+    articles.map((article) => article.querySelector('img.thread-card__avatar')?.getAttribute('loading')),
+  );
+  expect(cardLoading.slice(0, 3)).toEqual(['eager', 'eager', 'eager']);
+  expect(cardLoading.slice(3).every((loading) => loading === 'lazy')).toBe(true);
   expect(imageAttributes.slice(-1)[0]?.[2]).toBe('lazy');
   await context.close();
 });
@@ -129,5 +135,24 @@ test('a loaded list is reused from the browser cache within the hour', async ({ 
   await waitForHydration(page);
   await page.getByRole('button', { name: 'Text', exact: true }).click();
   await expect(page.getByRole('status')).toContainText('text threads');
+  expect(requests).toBe(1);
+});
+
+test('a list cached from another catalogue version is fetched again', async ({ page }) => {
+  const stale = { savedAt: Date.now(), value: { version: '2001-01-01T00:00:00.000Z', cards: [] } };
+  await page.addInitScript((entry) => {
+    localStorage.setItem('curated-threads:threads-text', JSON.stringify(entry));
+  }, stale);
+  let requests = 0;
+  await page.route('**/data/threads-text.json', async (route) => {
+    requests++;
+    await route.continue();
+  });
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Text', exact: true }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    `Showing ${Math.min(HOME_PAGE_SIZE, text.length)} of ${text.length} text threads`,
+  );
   expect(requests).toBe(1);
 });

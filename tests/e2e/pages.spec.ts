@@ -53,6 +53,8 @@ test('header and footer: title, subtitle, legal links that work', async ({ page 
   await expect(page).toHaveURL(/\/privacy$/);
   await page.getByRole('contentinfo').getByRole('link', { name: TEXTS.termsOfUse }).click();
   await expect(page).toHaveURL(/\/terms$/);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Data deletion' }).click();
+  await expect(page).toHaveURL(/\/data-deletion$/);
   await page
     .getByRole('banner')
     .getByRole('link', { name: new RegExp(SITE.title) })
@@ -60,16 +62,26 @@ test('header and footer: title, subtitle, legal links that work', async ({ page 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('an unknown page answers 404 with its own page and a way home', async ({ page, pageProblems }) => {
-  pageProblems.allow(/status of 404/);
-  const response = await page.goto('/this/page/does-not-exist');
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.notFoundTitle);
-  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-  await page.getByRole('link', { name: TEXTS.returnToHome }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.locator('article.thread-card').first()).toBeVisible();
-});
+for (const unknown of ['/this/page/does-not-exist', '/no-such-page']) {
+  test(`${unknown} answers 404 with its own page, no scripts, and a way home`, async ({
+    page,
+    pageProblems,
+  }) => {
+    pageProblems.allow(/status of 404/);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    const response = await page.goto(unknown);
+    expect(response?.status()).toBe(404);
+    expect(scripts).toEqual([]);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.notFoundTitle);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    await page.getByRole('link', { name: TEXTS.returnToHome }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('article.thread-card').first()).toBeVisible();
+  });
+}
 
 test('sitemap.xml lists the public pages and robots.txt points to it', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();

@@ -2,17 +2,16 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { MIGRATIONS_FOLDER, type DatabaseHandle } from '../../../server/db/client.ts';
-import { appMetaRepository } from '../../../server/repositories/app-meta.ts';
-import { openTestDatabase, resetDatabase, testDatabase } from '../helpers/database.ts';
+import { MIGRATIONS_FOLDER, openPostgres, type DatabaseHandle } from '../../../server/db/client.ts';
+import { createAppMetaRepository } from '../../../server/repositories/app-meta.ts';
+import { resetDatabase, testDatabase } from '../helpers/database.ts';
 
 const journal = JSON.parse(await readFile(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
   entries: { tag: string }[];
 };
 
-async function appliedMigrations(handle?: DatabaseHandle): Promise<number> {
-  const { db } = handle ?? (await testDatabase());
-  const [row] = await db
+async function appliedMigrations(handle: DatabaseHandle): Promise<number> {
+  const [row] = await handle.db
     .select({ count: sql<number>`count(*)::int` })
     .from(sql`drizzle.__drizzle_migrations`);
   return row?.count ?? 0;
@@ -21,27 +20,47 @@ async function appliedMigrations(handle?: DatabaseHandle): Promise<number> {
 beforeEach(async () => resetDatabase(await testDatabase()));
 afterEach(async () => resetDatabase(await testDatabase()));
 
-test('every migration in the journal is applied, once', async () => {
+test('every migration in the journal is applied, once, and applying again changes nothing', async () => {
+  const handle = await testDatabase();
   expect(journal.entries.length).toBeGreaterThan(0);
-  expect(await appliedMigrations()).toBe(journal.entries.length);
-  await (await testDatabase()).migrate();
-  expect(await appliedMigrations()).toBe(journal.entries.length);
+  expect(await appliedMigrations(handle)).toBe(journal.entries.length);
+  await handle.migrate();
+  expect(await appliedMigrations(handle)).toBe(journal.entries.length);
 });
 
-test('the migrated schema holds data (app_meta upsert round-trips)', async () => {
+test('the migrated schema holds data: app_meta round-trips any text, in and out of a transaction', async () => {
   const { db } = await testDatabase();
-  await appMetaRepository.set('probe', 'one', db);
-  await appMetaRepository.set('probe', "two'; drop table app_meta; --", db);
-  expect(await appMetaRepository.get('probe', db)).toBe("two'; drop table app_meta; --");
-  expect(await appMetaRepository.get('missing', db)).toBeNull();
+  const meta = createAppMetaRepository(db);
+  await meta.set('probe', 'one');
+  await meta.set('probe', "two'; drop table app_meta; --");
+  expect(await meta.get('probe')).toBe("two'; drop table app_meta; --");
+  expect(await meta.get('missing')).toBeNull();
+  await expect(
+    db.transaction(async (tx) => {
+      await meta.set('probe', 'rolled back', tx);
+      throw new Error('abort');
+    }),
+  ).rejects.toThrow('abort');
+  expect(await meta.get('probe')).toBe("two'; drop table app_meta; --");
 });
 
-test('instances migrating at the same moment apply each migration once', async () => {
-  const handles = await Promise.all([openTestDatabase(), openTestDatabase()]);
-  try {
-    await Promise.all(handles.map((handle) => handle.migrate()));
-    for (const handle of handles) expect(await appliedMigrations(handle)).toBe(journal.entries.length);
-  } finally {
-    await Promise.all(handles.map((handle) => handle.close()));
-  }
-});
+// PGlite is one connection in one process, so concurrent migration is a PostgreSQL-only situation:
+// several API instances starting at once. This test exists only when the suite runs on PostgreSQL.
+if (process.env.DATABASE_URL) {
+  test('on PostgreSQL, instances starting at the same moment on an empty database migrate it once', async () => {
+    const admin = await testDatabase();
+    const name = `ct_migrate_${Date.now()}`;
+    await admin.db.execute(sql.raw(`create database ${name}`));
+    const url = new URL(process.env.DATABASE_URL ?? '');
+    url.pathname = `/${name}`;
+    const instances = Array.from({ length: 4 }, () => openPostgres(url.href));
+    try {
+      await Promise.all(instances.map((instance) => instance.migrate()));
+      for (const instance of instances)
+        expect(await appliedMigrations(instance)).toBe(journal.entries.length);
+    } finally {
+      await Promise.all(instances.map((instance) => instance.close()));
+      await admin.db.execute(sql.raw(`drop database ${name}`));
+    }
+  });
+}

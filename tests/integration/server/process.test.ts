@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { openPglite } from '../../../server/db/client.ts';
-import { appMetaRepository } from '../../../server/repositories/app-meta.ts';
+import { createAppMetaRepository } from '../../../server/repositories/app-meta.ts';
 import { VERSION } from '../../../server/version.ts';
 import { startServerProcess, waitUntilListening } from '../helpers/server-process.ts';
 
@@ -34,7 +34,7 @@ describe('one process per embedded data folder', () => {
     // The database closed cleanly: it reopens, migrated, with what the server wrote at start.
     const database = await openPglite(dataDir);
     try {
-      expect(await appMetaRepository.get('last_started_version', database.db)).toBe(VERSION);
+      expect(await createAppMetaRepository(database.db).get('last_started_version')).toBe(VERSION);
     } finally {
       await database.close();
     }

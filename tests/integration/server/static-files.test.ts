@@ -1,4 +1,5 @@
-import { readdir } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
@@ -110,7 +111,33 @@ describe('assets and data', () => {
   });
 });
 
+test.each([
+  ['GET', '/'],
+  ['GET', '/privacy'],
+  ['GET', '/terms/'],
+  ['GET', '/data-deletion'],
+  ['GET', '/sitemap.xml'],
+  ['GET', '/robots.txt'],
+  ['GET', '/favicon.svg'],
+  ['GET', '/sample/images/design-01.webp'],
+  ['GET', '/data/manifest.json'],
+  ['GET', '/data/threads-recent.json'],
+  ['HEAD', '/'],
+  ['HEAD', '/data/threads-all.json'],
+  ['GET', '/api/health'],
+] as const)('%s %s carries every security header', async (method, url) => {
+  const res = await app.inject({ method, url });
+  expect(res.statusCode).toBe(200);
+  expectSecurityHeaders(res.headers);
+});
+
 describe('unknown paths', () => {
+  test.each(['/404', '/404.html', '/404/'])('%s is not a page of its own: it answers 404', async (url) => {
+    const res = await app.inject({ url });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain(TEXTS.notFoundTitle);
+  });
+
   test.each(['/no-such-page', '/a/b/c', '/privacy/../../etc/passwd', '/data'])(
     '%s gets the 404 page with status 404 and all security headers',
     async (url) => {
@@ -164,5 +191,43 @@ test('over https every response carries HSTS for a year and upgrades insecure re
     );
   } finally {
     await secureApp.close();
+  }
+});
+
+test('only the public catalogue files are served from the data folder', async () => {
+  const catalogue = await mkdtemp(path.join(tmpdir(), 'ct-catalogue-'));
+  await cp(TEST_SITE.catalogueDir, catalogue, { recursive: true });
+  await writeFile(path.join(catalogue, 'threads-pending-review.json'), '[{"secret":true}]');
+  await writeFile(path.join(catalogue, 'threads-all.json.1a2b.tmp'), '[');
+  await writeFile(path.join(catalogue, 'notes.txt'), 'private');
+  const scoped = await buildTestApp({ CATALOGUE_DIR: catalogue });
+  try {
+    for (const name of [
+      'manifest.json',
+      'threads-all.json',
+      'threads-text.json',
+      'threads-images.json',
+      'threads-recent.json',
+    ]) {
+      expect((await scoped.inject({ url: `/data/${name}` })).statusCode, name).toBe(200);
+    }
+    for (const name of ['threads-pending-review.json', 'threads-all.json.1a2b.tmp', 'notes.txt']) {
+      expect((await scoped.inject({ url: `/data/${name}` })).statusCode, name).toBe(404);
+    }
+  } finally {
+    await scoped.close();
+  }
+});
+
+test('with SERVE_SITE=false (the API behind npm run dev) pages are not served, the catalogue is', async () => {
+  const apiOnly = await buildTestApp({ SERVE_SITE: 'false' });
+  try {
+    const page = await apiOnly.inject({ url: '/privacy' });
+    expect(page.statusCode).toBe(404);
+    expect(page.json()).toEqual({ detail: expect.stringContaining('Nothing here') });
+    expect((await apiOnly.inject({ url: '/data/manifest.json' })).statusCode).toBe(200);
+    expect((await apiOnly.inject({ url: '/api/health' })).statusCode).toBe(200);
+  } finally {
+    await apiOnly.close();
   }
 });

@@ -70,3 +70,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', THREADS_MODE: 'simulated' }).threads.mode).toBe('simulated');
   });
 });
+
+describe('folders', () => {
+  test.each([
+    [{ SITE_DIR: '.data/site' }, 'SITE_DIR and DATA_DIR must be separate folders'],
+    [{ CATALOGUE_DIR: '.data' }, 'CATALOGUE_DIR and DATA_DIR must be separate folders'],
+    [{ SITE_DIR: 'data' }, 'SITE_DIR and CATALOGUE_DIR must be separate folders'],
+    [{ SITE_DIR: '.' }, 'SITE_DIR must not contain the project'],
+    [{ SITE_DIR: '..' }, 'SITE_DIR must not contain the project'],
+  ])('refuses overlapping folders: %o', (env, message) => {
+    expect(() => loadConfig(env, '/srv/app')).toThrow(message);
+  });
+
+  test('SERVE_SITE=false runs the API without the pages; anything but true/false is refused', () => {
+    expect(loadConfig({}).serveSite).toBe(true);
+    expect(loadConfig({ SERVE_SITE: 'false' }).serveSite).toBe(false);
+    expect(() => loadConfig({ SERVE_SITE: 'no' })).toThrow('SERVE_SITE: must be true or false (got "no")');
+  });
+});

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { THREAD_FETCH_RETRY } from '../../../contract/constants.ts';
-import { retryDelay, withRetry } from '../../../src/lib/retry.ts';
+import { THREAD_FETCH_RETRY } from '../../../../contract/constants.ts';
+import { retryDelay, withRetry } from '../../../../src/lib/retry.ts';
 
 describe('retryDelay', () => {
   test('doubles from the base delay and is capped at 10 s', () => {

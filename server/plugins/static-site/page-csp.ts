@@ -1,8 +1,5 @@
 import { createHash } from 'node:crypto';
 
-/** The policy for everything that is not an HTML page (API JSON, assets): nothing may load or frame it. */
-export const STRICT_CSP = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi;
 const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
 

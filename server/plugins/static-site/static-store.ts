@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { pageCsp } from './content-security-policy.ts';
+import { pageCsp } from './page-csp.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -57,6 +57,8 @@ export interface StoreOptions {
   /** The Cache-Control value for a file, by its URL path. */
   cacheControl(urlPath: string): string;
   secure: boolean;
+  /** Only files whose path (relative to the folder) passes are loaded; default: every file. */
+  include?(relativePath: string): boolean;
 }
 
 async function listFiles(dir: string): Promise<string[]> {
@@ -113,7 +115,10 @@ export class StaticStore {
   /** Reads and precompresses every file under `dir` (dot-files skipped), mounted at `urlPrefix`. */
   static async load(dir: string, urlPrefix: string, options: StoreOptions): Promise<StaticStore> {
     const files = new Map<string, StaticFile>();
-    const paths = await listFiles(dir);
+    const include = options.include ?? (() => true);
+    const paths = (await listFiles(dir)).filter((file) =>
+      include(path.relative(dir, file).split(path.sep).join('/')),
+    );
     const loaded = await Promise.all(
       paths.map(async (file) => {
         const urlPath = `${urlPrefix}/${path.relative(dir, file).split(path.sep).join('/')}`;
@@ -133,9 +138,13 @@ export class StaticStore {
     return this.#files.get(urlPath);
   }
 
-  /** The file a browser path means: itself, its folder's index.html, or `path.html`. */
+  /**
+   * The file a browser path means: itself, its folder's index.html, or `path.html`. The not-found
+   * page is never a match: asking for it by name must still answer 404.
+   */
   resolve(pathname: string): StaticFile | undefined {
     const trimmed = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+    if (trimmed === '/404' || trimmed === '/404.html') return undefined;
     if (trimmed === '/') return this.#files.get('/index.html');
     return (
       this.#files.get(trimmed) ??

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { countLabel, formatCount } from '../../../src/lib/format.ts';
+import { countLabel, formatCount } from '../../../../src/lib/format.ts';
 
 test.each([
   [0, '0'],

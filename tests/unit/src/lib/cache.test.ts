@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { THREAD_LIST_CACHE_TTL_MS } from '../../../contract/constants.ts';
-import { readCache, writeCache } from '../../../src/lib/cache.ts';
+import { THREAD_LIST_CACHE_TTL_MS } from '../../../../contract/constants.ts';
+import { readCache, writeCache } from '../../../../src/lib/cache.ts';
 
 /** A real Storage-shaped store in memory; `full` makes every write fail like an exceeded quota. */
 function memoryStorage(full = false): Storage {

@@ -2,10 +2,10 @@ import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { ManifestSchema } from '../../../contract/manifest.ts';
-import { ThreadCardListSchema, type ThreadCard } from '../../../contract/thread-card.ts';
-import { RECENT_COUNT, writeCatalogue } from '../../../server/jobs/export-catalogue.ts';
-import { buildSampleCards } from '../../../scripts/sample/catalogue.ts';
+import { ManifestSchema } from '../../../../contract/manifest.ts';
+import { ThreadCardListSchema, type ThreadCard } from '../../../../contract/thread-card.ts';
+import { RECENT_COUNT, writeCatalogue } from '../../../../server/jobs/export-catalogue.ts';
+import { buildSampleCards } from '../../../../scripts/sample/catalogue.ts';
 
 const now = new Date('2026-11-21T10:00:00.000Z');
 const read = async (dir: string, name: string) =>

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ThreadCardListSchema } from '../../../contract/thread-card.ts';
-import { SAMPLE_POSTS } from '../../../scripts/sample/corpus.ts';
-import { buildSampleCards } from '../../../scripts/sample/catalogue.ts';
+import { ThreadCardListSchema } from '../../../../contract/thread-card.ts';
+import { SAMPLE_POSTS } from '../../../../scripts/sample/corpus.ts';
+import { buildSampleCards } from '../../../../scripts/sample/catalogue.ts';
 
 const now = new Date('2026-11-21T10:00:00.000Z');
 

@@ -1,14 +1,18 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { StaticStore, type StaticFile } from '../site/static-store.ts';
+import { requestPath } from '../../request-path.ts';
+import { StaticStore, type StaticFile } from './static-store.ts';
 
 export interface StaticSiteOptions {
-  /** The built site (Astro's dist). */
-  siteDir: string;
+  /** The built site (Astro's dist); null serves the catalogue only (the API behind `npm run dev`). */
+  siteDir: string | null;
   /** The public catalogue, served at /data/*. */
   catalogueDir: string;
   secure: boolean;
 }
+
+/** The catalogue files that are public (spec section 7); anything else in the folder stays private. */
+export const PUBLIC_CATALOGUE_FILE = /^(manifest|threads-(all|text|images|recent))\.json$/;
 
 /** Hashed build assets never change; pages and data are revalidated on every visit. */
 export function siteCacheControl(urlPath: string): string {
@@ -27,18 +31,24 @@ function accepts(header: string | undefined, coding: string): boolean {
   });
 }
 
+/** If-None-Match uses weak comparison (RFC 9110): a proxy may have turned our ETag into W/"...". */
+function matchesETag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
+}
+
 function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile, status = 200) {
   let body = file.body;
   let etag = file.etag;
+  let encoding: string | undefined;
   const acceptEncoding = request.headers['accept-encoding'];
   if (file.br && accepts(acceptEncoding, 'br')) {
-    body = file.br;
-    etag = `${file.etag.slice(0, -1)}-br"`;
-    reply.header('Content-Encoding', 'br');
+    [body, etag, encoding] = [file.br, `${file.etag.slice(0, -1)}-br"`, 'br'];
   } else if (file.gzip && accepts(acceptEncoding, 'gzip')) {
-    body = file.gzip;
-    etag = `${file.etag.slice(0, -1)}-gz"`;
-    reply.header('Content-Encoding', 'gzip');
+    [body, etag, encoding] = [file.gzip, `${file.etag.slice(0, -1)}-gz"`, 'gzip'];
   }
   reply
     .header('Content-Type', file.contentType)
@@ -46,11 +56,8 @@ function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile, st
     .header('ETag', etag);
   if (file.br || file.gzip) reply.header('Vary', 'Accept-Encoding');
   if (file.csp) reply.header('Content-Security-Policy', file.csp);
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (status === 200 && ifNoneMatch?.split(',').some((tag) => tag.trim() === etag)) {
-    reply.removeHeader('Content-Encoding');
-    return reply.status(304).send();
-  }
+  if (status === 200 && matchesETag(request.headers['if-none-match'], etag)) return reply.status(304).send();
+  if (encoding) reply.header('Content-Encoding', encoding);
   return reply.status(status).send(body);
 }
 
@@ -60,31 +67,34 @@ function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile, st
  */
 const staticSite: FastifyPluginAsync<StaticSiteOptions> = async (app, options) => {
   const [site, data] = await Promise.all([
-    StaticStore.load(options.siteDir, '', { cacheControl: siteCacheControl, secure: options.secure }),
+    options.siteDir === null
+      ? null
+      : StaticStore.load(options.siteDir, '', { cacheControl: siteCacheControl, secure: options.secure }),
     StaticStore.load(options.catalogueDir, '/data', {
       cacheControl: () => 'no-cache',
       secure: options.secure,
+      include: (file) => PUBLIC_CATALOGUE_FILE.test(file),
     }),
   ]);
-  const notFoundPage = site.get('/404.html');
-  if (!notFoundPage)
+  const notFoundPage = site?.get('/404.html');
+  if (site && !notFoundPage)
     throw new Error(`The built site in ${options.siteDir} has no 404.html; run npm run build.`);
-  app.log.debug({ siteFiles: site.size, dataFiles: data.size }, 'static files loaded');
 
   app.get('/*', (request, reply) => {
     let pathname: string;
     try {
-      pathname = decodeURIComponent(request.url.split('?', 1)[0] ?? '/');
+      pathname = decodeURIComponent(requestPath(request.url));
     } catch {
-      return send(request, reply, notFoundPage, 404);
+      return notFoundPage ? send(request, reply, notFoundPage, 404) : reply.callNotFound();
     }
     if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
     if (pathname.startsWith('/data/')) {
       const file = data.get(pathname);
       return file ? send(request, reply, file) : reply.callNotFound();
     }
-    const file = site.resolve(pathname);
-    return file ? send(request, reply, file) : send(request, reply, notFoundPage, 404);
+    const file = site?.resolve(pathname);
+    if (file) return send(request, reply, file);
+    return notFoundPage ? send(request, reply, notFoundPage, 404) : reply.callNotFound();
   });
 };
 

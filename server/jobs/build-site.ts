@@ -1,0 +1,128 @@
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Config } from '../config.ts';
+
+/** The repository root: the site's sources are read relative to it. */
+export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
+const STAMP_FILE = '.build-stamp.json';
+const SOURCE_INPUTS = ['src', 'public', 'contract', 'astro.config.mjs', 'tsconfig.json', 'package-lock.json'];
+
+export interface SiteBuildOptions {
+  siteDir: string;
+  catalogueDir: string;
+  /** Baked into canonical URLs, OpenGraph tags and the sitemap. */
+  publicUrl: string;
+  contactEmail: string | undefined;
+}
+
+/** The build settings a server configuration implies. */
+export function siteBuildOptionsFor(config: Config): SiteBuildOptions {
+  return {
+    siteDir: config.siteDir,
+    catalogueDir: config.catalogueDir,
+    publicUrl: config.publicUrl.origin,
+    contactEmail: config.contactEmail,
+  };
+}
+
+/** Environment the Astro build reads. */
+function buildEnv(options: SiteBuildOptions): Record<string, string> {
+  const env: Record<string, string> = {
+    PUBLIC_URL: options.publicUrl,
+    CATALOGUE_DIR: options.catalogueDir,
+    ASTRO_TELEMETRY_DISABLED: '1',
+  };
+  if (options.contactEmail) env.CONTACT_EMAIL = options.contactEmail;
+  return env;
+}
+
+async function listInputs(target: string): Promise<string[]> {
+  const info = await stat(target).catch(() => null);
+  if (!info) return [`${target} missing`];
+  if (!info.isDirectory()) return [`${target} ${info.size} ${info.mtimeMs}`];
+  const entries = await readdir(target, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+  const lines = await Promise.all(
+    files.map(async (file) => {
+      const { size, mtimeMs } = await stat(file);
+      return `${file} ${size} ${mtimeMs}`;
+    }),
+  );
+  return lines.sort();
+}
+
+/**
+ * A fingerprint of everything the build reads: settings, and every input file's path, size and
+ * mtime. A deleted or renamed page changes it as surely as an edited one.
+ */
+async function inputFingerprint(options: SiteBuildOptions): Promise<string> {
+  const hash = createHash('sha256').update(JSON.stringify(Object.entries(buildEnv(options)).sort()));
+  for (const input of [...SOURCE_INPUTS.map((p) => path.join(PROJECT_ROOT, p)), options.catalogueDir]) {
+    hash.update((await listInputs(input)).join('\n'));
+  }
+  return hash.digest('hex');
+}
+
+/** Why the built site must be rebuilt, or null when it matches its sources, data and settings. */
+export async function staleReason(options: SiteBuildOptions): Promise<string | null> {
+  const stamp = (await readFile(path.join(options.siteDir, STAMP_FILE), 'utf8').then(
+    JSON.parse,
+    () => null,
+  )) as {
+    fingerprint?: string;
+  } | null;
+  if (!stamp) return 'no built site yet';
+  if (stamp.fingerprint !== (await inputFingerprint(options))) return 'its sources, data or settings changed';
+  return null;
+}
+
+/**
+ * Runs `astro build` in a child process into a fresh folder, then swaps it in: a failed build leaves
+ * the previous site in place. Its output streams through, or with `capture` is kept and the last
+ * lines of it go into the error when the build fails.
+ */
+export async function buildSite(options: SiteBuildOptions, { capture = false } = {}): Promise<void> {
+  // Taken before the build: an input edited while it runs makes the next check see a stale site.
+  const fingerprint = await inputFingerprint(options);
+  const suffix = randomBytes(4).toString('hex');
+  const staging = `${options.siteDir}.building-${suffix}`;
+  const astro = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('astro/package.json')),
+    'bin',
+    'astro.mjs',
+  );
+  try {
+    let output = '';
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const child = spawn(process.execPath, [astro, 'build', '--outDir', staging], {
+        cwd: PROJECT_ROOT,
+        env: { ...process.env, ...buildEnv(options) },
+        stdio: capture ? 'pipe' : 'inherit',
+      });
+      child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.on('error', reject);
+      child.on('exit', resolve);
+    });
+    if (code !== 0) {
+      const detail = capture
+        ? `:\n${output.trim().split('\n').slice(-15).join('\n')}`
+        : '; see its output above';
+      throw new Error(`The site build failed (astro build exited with ${code})${detail}`);
+    }
+    await writeFile(path.join(staging, STAMP_FILE), `${JSON.stringify({ fingerprint })}\n`);
+    const retired = `${options.siteDir}.old-${suffix}`;
+    await rename(options.siteDir, retired).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+    await rename(staging, options.siteDir);
+    await rm(retired, { recursive: true, force: true });
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}

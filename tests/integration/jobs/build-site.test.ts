@@ -1,0 +1,45 @@
+import { cp, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from 'vitest';
+import { buildSite, staleReason, type SiteBuildOptions } from '../../../server/jobs/build-site.ts';
+import { TEST_SITE } from '../../site-under-test.ts';
+
+// One real Astro build into a temporary folder, on a private copy of the catalogue.
+test('the stale check notices edits and deletions; a failed build keeps the last good site', async () => {
+  const work = await mkdtemp(path.join(tmpdir(), 'ct-build-'));
+  const options: SiteBuildOptions = {
+    ...TEST_SITE,
+    siteDir: path.join(work, 'site'),
+    catalogueDir: path.join(work, 'catalogue'),
+  };
+  await cp(TEST_SITE.catalogueDir, options.catalogueDir, { recursive: true });
+  expect(await staleReason(options)).toBe('no built site yet');
+
+  await buildSite(options, { capture: true });
+  expect(await staleReason(options)).toBeNull();
+  const builtHome = await readFile(path.join(options.siteDir, 'index.html'), 'utf8');
+  expect(builtHome).toContain('Design threads');
+
+  // A file removed from the inputs makes the site stale, although no remaining file got newer.
+  const recent = path.join(options.catalogueDir, 'threads-recent.json');
+  const recentBody = await readFile(recent);
+  await rm(recent);
+  expect(await staleReason(options)).toBe('its sources, data or settings changed');
+  await writeFile(recent, recentBody);
+  const past = new Date('2020-01-01T00:00:00Z');
+  await utimes(recent, past, past);
+  expect(await staleReason(options)).toBe('its sources, data or settings changed');
+
+  expect(await staleReason({ ...options, contactEmail: 'other@curated-threads.test' })).toBe(
+    'its sources, data or settings changed',
+  );
+
+  // A catalogue the build cannot read fails the build; the previous site stays in place.
+  await writeFile(path.join(options.catalogueDir, 'threads-all.json'), '{"not": "a list"}');
+  const failure = buildSite(options, { capture: true });
+  await expect(failure).rejects.toThrow('The site build failed');
+  await expect(failure).rejects.toThrow('threads-all.json must hold a list of thread cards');
+  expect(await readFile(path.join(options.siteDir, 'index.html'), 'utf8')).toBe(builtHome);
+  await rm(work, { recursive: true, force: true });
+});
