@@ -156,3 +156,24 @@ test('a list cached from another catalogue version is fetched again', async ({ p
   );
   expect(requests).toBe(1);
 });
+
+test('the freshness line says when a refresh is overdue', async ({ page }) => {
+  const hour = 3_600_000;
+  const manifest = {
+    generatedAt: new Date(Date.now() - 5 * hour - 60_000).toISOString(),
+    nextUpdate: new Date(Date.now() - 4 * hour).toISOString(),
+  };
+  await page.route('**/data/manifest.json', (route) => route.fulfill({ json: manifest }));
+  await page.goto('/');
+  await expect(page.locator('.freshness')).toHaveText('Updated 5 hours ago · a refresh is due');
+});
+
+test('keyboard users can skip straight to the content', async ({ page }) => {
+  await page.goto('/');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#main$/);
+});
