@@ -96,7 +96,12 @@ export default function ThreadBrowser({ initialCards, initialTotal, builtManifes
           {shown.length > 0 && (
             <div className="thread-grid">
               {shown.map((card, index) => (
-                <ThreadCardView key={card.id} card={card} eager={index < EAGER_IMAGE_COUNT} />
+                <ThreadCardView
+                  key={card.id}
+                  card={card}
+                  eager={index < EAGER_IMAGE_COUNT}
+                  priority={index === 0}
+                />
               ))}
             </div>
           )}

@@ -6,10 +6,12 @@ interface Props {
   card: ThreadCard;
   /** Cards in the first row load their images at once; the rest wait until they near the viewport. */
   eager: boolean;
+  /** The first card's image is usually the largest paint on the page: fetch it before anything else. */
+  priority?: boolean;
 }
 
 /** One curated thread: author, text, optional image, and likes and replies when known. */
-export default function ThreadCardView({ card, eager }: Props) {
+export default function ThreadCardView({ card, eager, priority = false }: Props) {
   const loading = eager ? 'eager' : 'lazy';
   return (
     <article className="thread-card">
@@ -38,6 +40,7 @@ export default function ThreadCardView({ card, eager }: Props) {
           height={CARD_IMAGE_SIZE.height}
           loading={loading}
           decoding="async"
+          fetchPriority={priority ? 'high' : 'auto'}
         />
       )}
       {(card.likes !== null || card.replies !== null || card.permalink) && (

@@ -17,9 +17,9 @@ const base: ThreadCard = {
   replies: 1,
 };
 
-function render(card: ThreadCard, eager = false): Document {
+function render(card: ThreadCard, eager = false, priority = false): Document {
   return new DOMParser().parseFromString(
-    renderToStaticMarkup(<ThreadCardView card={card} eager={eager} />),
+    renderToStaticMarkup(<ThreadCardView card={card} eager={eager} priority={priority} />),
     'text/html',
   );
 }
@@ -43,6 +43,10 @@ describe('ThreadCardView', () => {
     expect(lazy?.getAttribute('loading')).toBe('lazy');
     expect(lazy?.getAttribute('alt')).toContain('Maren Holt');
     expect(render(base, true).querySelector('.thread-card__image')?.getAttribute('loading')).toBe('eager');
+    expect(lazy?.getAttribute('fetchpriority')).toBe('auto');
+    expect(render(base, true, true).querySelector('.thread-card__image')?.getAttribute('fetchpriority')).toBe(
+      'high',
+    );
   });
 
   test('unknown counts and a missing image are left out, not shown as zero', () => {
