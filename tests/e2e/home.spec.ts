@@ -4,6 +4,7 @@ import { HOME_PAGE_SIZE } from '../../contract/constants.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import type { ThreadCard } from '../../contract/thread-card.ts';
 import { TEST_SITE } from '../site-under-test.ts';
+import type { Page } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures.ts';
 
 const catalogue = (name: string) =>
@@ -119,23 +120,32 @@ test('loading, then the empty text for a filter with no threads', async ({ page 
   await expect(page.locator('article.thread-card')).toHaveCount(0);
 });
 
-test('a loaded list is reused from the browser cache within the hour', async ({ page }) => {
+/** Lets requests for `url` through and counts them. */
+async function countRequests(page: Page, url: string): Promise<() => number> {
   let requests = 0;
-  await page.route('**/data/threads-text.json', async (route) => {
+  await page.route(url, async (route) => {
     requests++;
     await route.continue();
   });
-  await page.goto('/');
-  await waitForHydration(page);
-  await page.getByRole('button', { name: 'Text', exact: true }).click();
-  await expect(page.getByRole('status')).toContainText('text threads');
-  expect(requests).toBe(1);
+  return () => requests;
+}
 
-  await page.reload();
+/** Opens home (or reloads it), chooses the Text filter and waits for its cards. */
+async function showTextThreads(page: Page, { reload = false } = {}): Promise<void> {
+  await (reload ? page.reload() : page.goto('/'));
   await waitForHydration(page);
   await page.getByRole('button', { name: 'Text', exact: true }).click();
-  await expect(page.getByRole('status')).toContainText('text threads');
-  expect(requests).toBe(1);
+  await expect(page.getByRole('status')).toHaveText(
+    `Showing ${Math.min(HOME_PAGE_SIZE, text.length)} of ${text.length} text threads`,
+  );
+}
+
+test('a loaded list is reused from the browser cache within the hour', async ({ page }) => {
+  const requests = await countRequests(page, '**/data/threads-text.json');
+  await showTextThreads(page);
+  expect(requests()).toBe(1);
+  await showTextThreads(page, { reload: true });
+  expect(requests()).toBe(1);
 });
 
 test('a list cached from another catalogue version is fetched again', async ({ page }) => {
@@ -143,18 +153,9 @@ test('a list cached from another catalogue version is fetched again', async ({ p
   await page.addInitScript((entry) => {
     localStorage.setItem('curated-threads:threads-text', JSON.stringify(entry));
   }, stale);
-  let requests = 0;
-  await page.route('**/data/threads-text.json', async (route) => {
-    requests++;
-    await route.continue();
-  });
-  await page.goto('/');
-  await waitForHydration(page);
-  await page.getByRole('button', { name: 'Text', exact: true }).click();
-  await expect(page.getByRole('status')).toHaveText(
-    `Showing ${Math.min(HOME_PAGE_SIZE, text.length)} of ${text.length} text threads`,
-  );
-  expect(requests).toBe(1);
+  const requests = await countRequests(page, '**/data/threads-text.json');
+  await showTextThreads(page);
+  expect(requests()).toBe(1);
 });
 
 test('the freshness line says when a refresh is overdue', async ({ page }) => {
