@@ -37,7 +37,27 @@ const EnvSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10, 'must be 0 to 10').default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONTACT_EMAIL: z.email('must be an e-mail address').optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TOKEN_KEY: z
+    .string()
+    .regex(/^([0-9a-f]{64}|[A-Za-z0-9+/]{43}=)$/i, 'must be 32 bytes as 64 hex digits or base64')
+    .optional(),
+  ADMIN_THREADS_USERNAMES: z.string().optional(),
+  ALLOWED_THREADS_USERNAMES: z.string().optional(),
 });
+
+/** A comma-separated list of Threads usernames, compared without case and without a leading @. */
+function usernameList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((name) => name.trim().replace(/^@/, '').toLowerCase())
+    .filter(Boolean);
+}
+
+/** TOKEN_KEY as bytes: 64 hex digits or base64 of 32 bytes. */
+function keyBytes(value: string): Buffer {
+  return Buffer.from(value, /^[0-9a-f]{64}$/i.test(value) ? 'hex' : 'base64');
+}
 
 export type ThreadsMode = 'live' | 'simulated';
 
@@ -65,10 +85,16 @@ export interface Config {
   trustProxyHops: number;
   logLevel: string;
   contactEmail: string | undefined;
+  /** From the environment; when absent (development only) they are generated into DATA_DIR (secrets.ts). */
+  secrets: { sessionSecret: string | undefined; tokenKey: Buffer | undefined };
+  /** Lower-case Threads usernames that are admins (plus users granted by the admin CLI). */
+  adminUsernames: string[];
+  /** When not empty, only these Threads usernames may sign in. */
+  allowedUsernames: string[];
 }
 
 /** Variables whose values may hold credentials: never echoed back in an error message. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'THREADS_APP_SECRET']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'THREADS_APP_SECRET', 'SESSION_SECRET', 'TOKEN_KEY']);
 
 /** Raised for a bad environment; the message lists every bad variable in plain words. */
 export class ConfigError extends Error {
@@ -131,6 +157,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     );
   }
 
+  if (e.NODE_ENV === 'production' && (!e.SESSION_SECRET || !e.TOKEN_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  NODE_ENV=production needs SESSION_SECRET and TOKEN_KEY (generate them with: openssl rand -hex 32). They are only generated automatically in development.',
+    );
+  }
+
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const siteDir = path.resolve(cwd, e.SITE_DIR);
   const catalogueDir = path.resolve(cwd, e.CATALOGUE_DIR);
@@ -161,5 +193,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     trustProxyHops: e.TRUST_PROXY_HOPS,
     logLevel: e.LOG_LEVEL,
     contactEmail: e.CONTACT_EMAIL,
+    secrets: { sessionSecret: e.SESSION_SECRET, tokenKey: e.TOKEN_KEY ? keyBytes(e.TOKEN_KEY) : undefined },
+    // In simulated mode anyone can sign in as any name: `admin` is the admin unless the list says otherwise.
+    adminUsernames:
+      e.ADMIN_THREADS_USERNAMES === undefined && mode === 'simulated'
+        ? ['admin']
+        : usernameList(e.ADMIN_THREADS_USERNAMES),
+    allowedUsernames: usernameList(e.ALLOWED_THREADS_USERNAMES),
   };
 }

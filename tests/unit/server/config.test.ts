@@ -67,7 +67,32 @@ describe('loadConfig', () => {
   });
 
   test('production may run the simulated provider only when asked explicitly', () => {
-    expect(loadConfig({ NODE_ENV: 'production', THREADS_MODE: 'simulated' }).threads.mode).toBe('simulated');
+    const secrets = { SESSION_SECRET: 'x'.repeat(32), TOKEN_KEY: 'ab'.repeat(32) };
+    expect(loadConfig({ NODE_ENV: 'production', THREADS_MODE: 'simulated', ...secrets }).threads.mode).toBe(
+      'simulated',
+    );
+  });
+
+  test('production refuses to generate secrets; they are never echoed', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', THREADS_MODE: 'simulated' })).toThrow(
+      'NODE_ENV=production needs SESSION_SECRET and TOKEN_KEY',
+    );
+    expect(() => loadConfig({ TOKEN_KEY: 'not-a-key-hunter2' })).toThrow('TOKEN_KEY: must be 32 bytes');
+    expect(() => loadConfig({ TOKEN_KEY: 'not-a-key-hunter2' })).not.toThrow(/hunter2/);
+  });
+
+  test('admins: `admin` by default in simulated mode; lists ignore case and a leading @', () => {
+    expect(loadConfig({}).adminUsernames).toEqual(['admin']);
+    expect(loadConfig({ ADMIN_THREADS_USERNAMES: ' @Maren.Makes, tobi ' }).adminUsernames).toEqual([
+      'maren.makes',
+      'tobi',
+    ]);
+    const live = { THREADS_APP_ID: '1', THREADS_APP_SECRET: 'a'.repeat(32) };
+    expect(loadConfig(live).adminUsernames).toEqual([]);
+    expect(loadConfig({ ALLOWED_THREADS_USERNAMES: 'Alice,@bob' }).allowedUsernames).toEqual([
+      'alice',
+      'bob',
+    ]);
   });
 });
 
