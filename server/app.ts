@@ -7,12 +7,17 @@ import securityHeadersPlugin, { applySecurityHeaders, securityHeaders } from './
 import staticSite from './plugins/static-site/index.ts';
 import { requestPath } from './request-path.ts';
 import healthRoutes from './routes/health/index.ts';
+import simulatedProvider from './threads/simulated/provider.ts';
+import { SimulatedThreadsStore } from './threads/simulated/store.ts';
+import { SIMULATED_PREFIX, threadsSettings } from './threads/settings.ts';
 
 export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
   /** Overrides the logger (tests pass false). */
   logger?: FastifyServerOptions['logger'];
+  /** The simulated provider's clock (tests move it to expire codes and age tokens). */
+  simulatedClock?: () => number;
 }
 
 /**
@@ -43,7 +48,12 @@ function clientErrorHandler(config: Config) {
 }
 
 /** Builds the whole server: plugins, then routes, then the static site. It never listens (main.ts does). */
-export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  simulatedClock,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -85,6 +95,16 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(securityHeadersPlugin, { secure: config.secure });
   await app.register(errors);
   await app.register(healthRoutes, { database });
+  if (config.threads.mode === 'simulated') {
+    const settings = threadsSettings(config);
+    await app.register(simulatedProvider, {
+      prefix: SIMULATED_PREFIX,
+      clientId: settings.appId,
+      clientSecret: settings.appSecret,
+      redirectUris: settings.redirectUris,
+      store: new SimulatedThreadsStore(simulatedClock),
+    });
+  }
   await app.register(staticSite, {
     siteDir: config.serveSite ? config.siteDir : null,
     catalogueDir: config.catalogueDir,

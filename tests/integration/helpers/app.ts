@@ -5,13 +5,16 @@ import type { DatabaseHandle } from '../../../server/db/client.ts';
 import { TEST_SITE } from '../../site-under-test.ts';
 import { testDatabase } from './database.ts';
 
-/**
- * The real app on the worker's database and the site under test. Closing the app leaves the shared
- * database open for the next file; pass `database` to give the app one of its own.
- */
+export interface TestAppOptions {
+  /** A database of the app's own (closed with it); by default the worker's shared one, left open. */
+  database?: DatabaseHandle;
+  simulatedClock?: () => number;
+}
+
+/** The real app on the worker's database and the site under test; `env` adds or overrides variables. */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  database?: DatabaseHandle,
+  { database, simulatedClock }: TestAppOptions = {},
 ): Promise<FastifyInstance> {
   const db = database ?? { ...(await testDatabase()), close: async () => {} };
   const config = loadConfig({
@@ -20,5 +23,5 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  return buildApp({ config, database: db, logger: false });
+  return buildApp({ config, database: db, logger: false, ...(simulatedClock ? { simulatedClock } : {}) });
 }

@@ -68,7 +68,7 @@ describe('request bodies', () => {
 
 test('a route whose database is unreachable answers 503 with Retry-After, not 500', async () => {
   const database = await openTestDatabase();
-  const app = await buildTestApp({}, database);
+  const app = await buildTestApp({}, { database });
   app.get('/api/test-db', async () => database.db.execute('select 1'));
   try {
     await database.close();

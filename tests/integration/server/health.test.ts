@@ -19,7 +19,7 @@ test('health answers status, db, version and uptime, never cached', async () => 
 
 test('with the database gone, health answers 503 with Retry-After; the site itself stays up', async () => {
   const database = await openTestDatabase();
-  const app = await buildTestApp({}, database);
+  const app = await buildTestApp({}, { database });
   try {
     await database.close();
     const res = await app.inject({ url: '/api/health' });

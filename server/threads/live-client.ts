@@ -1,0 +1,141 @@
+import {
+  ThreadsApiError,
+  type ThreadsAccount,
+  type ThreadsErrorKind,
+  type ThreadsGateway,
+  type TokenGrant,
+} from './gateway.ts';
+
+export interface ThreadsClientOptions {
+  /** graph.threads.net, or the simulated provider; a function when the address is known only after listen. */
+  graphBaseUrl: string | (() => string);
+  appId: string;
+  appSecret: string;
+  timeoutMs?: number;
+}
+
+interface GraphErrorBody {
+  error?: { message?: string; type?: string; code?: number; error_subcode?: number };
+  error_message?: string;
+}
+
+// Graph code 190 is an invalid or expired token; OAuthException covers refused codes and grants.
+function errorKind(status: number, body: GraphErrorBody): ThreadsErrorKind {
+  if (status >= 500 || status === 429) return 'unavailable';
+  if (body.error?.code === 190 || /access token/i.test(body.error?.message ?? '')) return 'invalid_token';
+  return 'rejected';
+}
+
+/**
+ * Reads the numeric `"user_id"` of a raw JSON body as a string: JSON.parse would round a 17-digit
+ * Threads id to the nearest double.
+ */
+export function rawUserId(body: string): string | null {
+  return /"user_id"\s*:\s*"?(\d+)"?/.exec(body)?.[1] ?? null;
+}
+
+/** The Threads API over HTTP (threads-api.md sections 1 and 2). */
+export function createThreadsClient(options: ThreadsClientOptions): ThreadsGateway {
+  const base = () =>
+    typeof options.graphBaseUrl === 'function' ? options.graphBaseUrl() : options.graphBaseUrl;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+
+  async function call(path: string, init: RequestInit = {}): Promise<string> {
+    let response: Response;
+    try {
+      response = await fetch(`${base()}${path}`, {
+        ...init,
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'error',
+      });
+    } catch (error) {
+      const reason =
+        (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : 'unreachable';
+      throw new ThreadsApiError(`Threads is ${reason}.`, 'unavailable', null);
+    }
+    const text = await response.text();
+    if (response.ok) return text;
+    let body: GraphErrorBody = {};
+    try {
+      body = JSON.parse(text) as GraphErrorBody;
+    } catch {
+      // Not JSON (a proxy's error page): the status is all we know.
+    }
+    const said = body.error?.message ?? body.error_message ?? `HTTP ${response.status}`;
+    const code = body.error?.code === undefined ? '' : ` (code ${body.error.code})`;
+    throw new ThreadsApiError(
+      `Threads refused the request: ${said}${code}`,
+      errorKind(response.status, body),
+      response.status,
+    );
+  }
+
+  function parse<T>(text: string, check: (value: Partial<T>) => boolean, what: string): T {
+    let value: Partial<T> | null;
+    try {
+      value = JSON.parse(text) as Partial<T>;
+    } catch {
+      value = null;
+    }
+    if (!value || !check(value))
+      throw new ThreadsApiError(`Threads sent an unexpected ${what} answer.`, 'unavailable', 200);
+    return value as T;
+  }
+
+  function grant(text: string, what: string): TokenGrant {
+    const body = parse<{ access_token: string; expires_in: number }>(
+      text,
+      (v) => typeof v.access_token === 'string' && typeof v.expires_in === 'number',
+      what,
+    );
+    return { accessToken: body.access_token, expiresInSeconds: body.expires_in };
+  }
+
+  return {
+    async exchangeCode(code, redirectUri) {
+      const text = await call('/oauth/access_token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          client_id: options.appId,
+          client_secret: options.appSecret,
+          grant_type: 'authorization_code',
+          redirect_uri: redirectUri,
+          code,
+        }),
+      });
+      const body = parse<{ access_token: string }>(
+        text,
+        (v) => typeof v.access_token === 'string',
+        'code exchange',
+      );
+      const userId = rawUserId(text);
+      if (!userId) throw new ThreadsApiError('Threads sent no user id with the token.', 'unavailable', 200);
+      return { accessToken: body.access_token, userId };
+    },
+
+    async exchangeForLongLived(shortLivedToken) {
+      const query = new URLSearchParams({
+        grant_type: 'th_exchange_token',
+        client_secret: options.appSecret,
+        access_token: shortLivedToken,
+      });
+      return grant(await call(`/access_token?${query}`), 'token exchange');
+    },
+
+    async refreshToken(longLivedToken) {
+      const query = new URLSearchParams({ grant_type: 'th_refresh_token', access_token: longLivedToken });
+      return grant(await call(`/refresh_access_token?${query}`), 'token refresh');
+    },
+
+    async me(accessToken): Promise<ThreadsAccount> {
+      const query = new URLSearchParams({ fields: 'id,username', access_token: accessToken });
+      const body = parse<ThreadsAccount>(
+        await call(`/v1.0/me?${query}`),
+        (v) => typeof v.id === 'string' && typeof v.username === 'string',
+        'profile',
+      );
+      return { id: body.id, username: body.username };
+    },
+  };
+}

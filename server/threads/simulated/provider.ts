@@ -1,0 +1,147 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { AUTHORIZE_PAGE_CSP, authorizePage, blockedPage } from './authorize-page.ts';
+import { LONG_LIVED_MS, simulatedUserId, type SimulatedThreadsStore } from './store.ts';
+
+export interface SimulatedProviderOptions {
+  clientId: string;
+  clientSecret: string;
+  /** Exact redirect URIs the simulated app has registered, like the Threads app dashboard. */
+  redirectUris: string[];
+  store: SimulatedThreadsStore;
+}
+
+type Fields = Record<string, string | undefined>;
+const USERNAME = /^[A-Za-z0-9._]{1,30}$/;
+
+function graphError(reply: FastifyReply, status: number, message: string, code = 100) {
+  return reply
+    .status(status)
+    .send({ error: { message, type: 'OAuthException', code, fbtrace_id: 'simulated' } });
+}
+
+function html(reply: FastifyReply, status: number, body: string) {
+  return reply
+    .status(status)
+    .header('Content-Type', 'text/html; charset=utf-8')
+    .header('Content-Security-Policy', AUTHORIZE_PAGE_CSP)
+    .header('Cache-Control', 'no-store')
+    .send(body);
+}
+
+function redirectWith(reply: FastifyReply, redirectUri: string, params: Record<string, string>) {
+  const url = new URL(redirectUri);
+  for (const [name, value] of Object.entries(params)) if (value) url.searchParams.set(name, value);
+  // Threads appends "#_" to the redirect; browsers keep it, servers never see it.
+  return reply
+    .status(302)
+    .header('Location', `${url.href}#_`)
+    .header('Referrer-Policy', 'no-referrer')
+    .send();
+}
+
+/**
+ * The simulated Threads provider (DESIGN section 6): the same HTTP protocol as threads.com and
+ * graph.threads.net for sign-in, mounted under /simulated-threads in simulated mode only.
+ */
+const simulatedProvider: FastifyPluginAsync<SimulatedProviderOptions> = async (app, options) => {
+  const { store } = options;
+  // Threads' token endpoint and this consent form post forms; the rest of the server accepts JSON only.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+
+  function checkApp(fields: Fields): string | null {
+    if (fields.client_id !== options.clientId)
+      return 'The app id (client_id) is not a registered Threads app.';
+    if (!fields.redirect_uri || !options.redirectUris.includes(fields.redirect_uri)) {
+      return "The redirect_uri is not one of the app's valid OAuth redirect URIs.";
+    }
+    if (fields.response_type !== 'code') return 'response_type must be code (the authorization code flow).';
+    return null;
+  }
+
+  app.get<{ Querystring: Fields }>('/oauth/authorize', async (request, reply) => {
+    const blocked = checkApp(request.query);
+    if (blocked) return html(reply, 400, blockedPage(blocked));
+    return html(reply, 200, authorizePage(request.query as Record<string, string>));
+  });
+
+  app.post<{ Body: Fields }>('/oauth/authorize', async (request, reply) => {
+    const fields = request.body ?? {};
+    const blocked = checkApp(fields);
+    if (blocked) return html(reply, 400, blockedPage(blocked));
+    const redirectUri = fields.redirect_uri as string;
+    const state = fields.state ?? '';
+    if (fields.decision === 'cancel') {
+      return redirectWith(reply, redirectUri, {
+        error: 'access_denied',
+        error_reason: 'user_denied',
+        error_description: 'Permissions error',
+        state,
+      });
+    }
+    const username = (fields.username ?? '').trim().replace(/^@/, '');
+    if (!USERNAME.test(username)) {
+      const message = 'A Threads username has 1 to 30 letters, digits, periods or underscores.';
+      return html(reply, 400, authorizePage({ ...(fields as Record<string, string>), username }, message));
+    }
+    return redirectWith(reply, redirectUri, {
+      code: store.issueCode(username.toLowerCase(), redirectUri),
+      state,
+    });
+  });
+
+  app.post<{ Body: Fields }>('/oauth/access_token', async (request, reply) => {
+    const fields = request.body ?? {};
+    if (fields.client_id !== options.clientId || fields.client_secret !== options.clientSecret) {
+      return graphError(reply, 400, 'Error validating client secret.', 1);
+    }
+    if (fields.grant_type !== 'authorization_code') return graphError(reply, 400, 'Unsupported grant_type.');
+    const token = store.redeemCode(fields.code ?? '', fields.redirect_uri ?? '');
+    if (!token)
+      return graphError(
+        reply,
+        400,
+        'Error validating verification code. The code has expired or was already used.',
+      );
+    const username = store.owner(token) ?? '';
+    // Like Threads, the id is a bare JSON number beyond 2^53: clients must not let JSON.parse round it.
+    return reply
+      .type('application/json')
+      .send(`{"access_token":"${token}","user_id":${simulatedUserId(username)}}`);
+  });
+
+  app.get<{ Querystring: Fields }>('/access_token', async (request, reply) => {
+    const { grant_type: grantType, client_secret: secret, access_token: token } = request.query;
+    if (grantType !== 'th_exchange_token') return graphError(reply, 400, 'Unsupported grant_type.');
+    if (secret !== options.clientSecret) return graphError(reply, 400, 'Error validating client secret.', 1);
+    const longLived = store.exchange(token ?? '');
+    if (!longLived)
+      return graphError(reply, 400, 'Error validating access token: the session is invalid.', 190);
+    return { access_token: longLived, token_type: 'bearer', expires_in: LONG_LIVED_MS / 1000 };
+  });
+
+  app.get<{ Querystring: Fields }>('/refresh_access_token', async (request, reply) => {
+    if (request.query.grant_type !== 'th_refresh_token')
+      return graphError(reply, 400, 'Unsupported grant_type.');
+    const renewed = store.refresh(request.query.access_token ?? '');
+    if (renewed === 'too_early')
+      return graphError(reply, 400, 'The access token can be refreshed once it is 24 hours old.');
+    if (!renewed)
+      return graphError(reply, 400, 'Error validating access token: the session has expired.', 190);
+    return { access_token: renewed, token_type: 'bearer', expires_in: LONG_LIVED_MS / 1000 };
+  });
+
+  app.get<{ Querystring: Fields }>('/v1.0/me', async (request, reply) => {
+    const username = store.owner(request.query.access_token ?? '');
+    if (!username)
+      return graphError(reply, 400, 'Error validating access token: the session is invalid.', 190);
+    return { id: simulatedUserId(username), username };
+  });
+};
+
+export default simulatedProvider;
