@@ -10,4 +10,5 @@ export const TEXTS = {
   returnToHome: 'Return to Home',
   privacyPolicy: 'Privacy Policy',
   termsOfUse: 'Terms of Use',
+  accessDenied: 'Access denied. This application is restricted to authorized users only.',
 } as const;

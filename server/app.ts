@@ -1,12 +1,18 @@
-import type { Socket } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import errors from './plugins/errors.ts';
+import sameOrigin from './plugins/same-origin.ts';
+import sessionPlugin from './plugins/session/index.ts';
 import securityHeadersPlugin, { applySecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import staticSite from './plugins/static-site/index.ts';
 import { requestPath } from './request-path.ts';
+import authRoutes from './routes/auth/index.ts';
 import healthRoutes from './routes/health/index.ts';
+import type { Secrets } from './secrets.ts';
+import { createThreadsClient } from './threads/live-client.ts';
 import simulatedProvider from './threads/simulated/provider.ts';
 import { SimulatedThreadsStore } from './threads/simulated/store.ts';
 import { SIMULATED_PREFIX, threadsSettings } from './threads/settings.ts';
@@ -14,6 +20,7 @@ import { SIMULATED_PREFIX, threadsSettings } from './threads/settings.ts';
 export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
+  secrets: Secrets;
   /** Overrides the logger (tests pass false). */
   logger?: FastifyServerOptions['logger'];
   /** The simulated provider's clock (tests move it to expire codes and age tokens). */
@@ -47,10 +54,18 @@ function clientErrorHandler(config: Config) {
   };
 }
 
+/** How this process reaches itself: its listening address, on loopback when it listens on every interface. */
+function internalOrigin(app: FastifyInstance, host: string): string {
+  const { port } = app.server.address() as AddressInfo;
+  const loopback = host === '0.0.0.0' || host === '' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`;
+}
+
 /** Builds the whole server: plugins, then routes, then the static site. It never listens (main.ts does). */
 export async function buildApp({
   config,
   database,
+  secrets,
   logger,
   simulatedClock,
 }: AppOptions): Promise<FastifyInstance> {
@@ -94,9 +109,24 @@ export async function buildApp({
 
   await app.register(securityHeadersPlugin, { secure: config.secure });
   await app.register(errors);
+  await app.register(sameOrigin, { origin: config.publicUrl.origin });
+  await app.register(fastifyCookie);
+  await app.register(sessionPlugin, {
+    db: database.db,
+    sessionSecret: secrets.sessionSecret,
+    secure: config.secure,
+  });
   await app.register(healthRoutes, { database });
+
+  const settings = threadsSettings(config);
+  // In simulated mode the server signs in against its own provider, over HTTP like the real thing.
+  const graphBaseUrl =
+    config.threads.mode === 'simulated'
+      ? () => `${internalOrigin(app, config.host)}${SIMULATED_PREFIX}`
+      : config.threads.graphBaseUrl;
+  const gateway = createThreadsClient({ graphBaseUrl, appId: settings.appId, appSecret: settings.appSecret });
+  await app.register(authRoutes, { config, settings, gateway, db: database.db, tokenKey: secrets.tokenKey });
   if (config.threads.mode === 'simulated') {
-    const settings = threadsSettings(config);
     await app.register(simulatedProvider, {
       prefix: SIMULATED_PREFIX,
       clientId: settings.appId,

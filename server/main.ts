@@ -7,6 +7,7 @@ import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { acquirePidLock, DataDirLockedError, type PidLock } from './db/pid-lock.ts';
 import { buildSite, siteBuildOptionsFor, staleReason } from './jobs/build-site.ts';
 import { createAppMetaRepository } from './repositories/app-meta.ts';
+import { loadSecrets } from './secrets.ts';
 import { VERSION } from './version.ts';
 
 /** A stuck request must not keep the process alive forever after Ctrl-C. */
@@ -70,7 +71,7 @@ async function start(): Promise<void> {
   await database.migrate();
   await createAppMetaRepository(database.db).set('last_started_version', VERSION);
 
-  app = await buildApp({ config, database });
+  app = await buildApp({ config, database, secrets: await loadSecrets(config) });
   await app.listen({ port: config.port, host: config.host });
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
   console.log(

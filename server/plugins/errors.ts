@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { requestPath } from '../request-path.ts';
+import { HttpError } from '../routes/http-errors.ts';
 
 // Fastify's own messages for these are technical; the client gets a plain sentence instead.
 const CLIENT_MESSAGES: Record<string, string> = {
@@ -48,6 +49,8 @@ const errors: FastifyPluginAsync = async (app) => {
         .send({ detail: 'The service is temporarily unavailable. Please try again in a moment.' });
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    // Our own errors are worded for the user, a 502 from Threads included.
+    if (error instanceof HttpError) return reply.status(status).send({ detail: error.message });
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.status(status).send({ detail: 'Something went wrong on our side. Please try again.' });

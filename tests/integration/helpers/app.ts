@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../../server/app.ts';
 import { loadConfig } from '../../../server/config.ts';
 import type { DatabaseHandle } from '../../../server/db/client.ts';
@@ -23,5 +24,12 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  return buildApp({ config, database: db, logger: false, ...(simulatedClock ? { simulatedClock } : {}) });
+  const secrets = { sessionSecret: randomBytes(32).toString('hex'), tokenKey: randomBytes(32) };
+  return buildApp({
+    config,
+    database: db,
+    secrets,
+    logger: false,
+    ...(simulatedClock ? { simulatedClock } : {}),
+  });
 }

@@ -38,7 +38,7 @@ describe('request bodies', () => {
         app.inject({
           method: 'POST',
           url: '/api/test-echo',
-          headers: { 'content-type': contentType },
+          headers: { 'content-type': contentType, 'sec-fetch-site': 'same-origin' },
           payload,
         });
 

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** `GET /api/auth/config`: the public OAuth settings (DESIGN section 5). Never a secret. */
+export const AuthConfigSchema = z.object({
+  client_id: z.string(),
+  redirect_uri: z.url(),
+  auth_base_url: z.url(),
+  mode: z.enum(['live', 'simulated']),
+  scopes: z.array(z.string()),
+});
+export type AuthConfig = z.infer<typeof AuthConfigSchema>;
+
+/** `POST /api/auth/callback` body: the code from the provider and the redirect URI it was issued for. */
+export const CallbackRequestSchema = z
+  .object({
+    code: z
+      .string()
+      .min(1, 'The authorization code is missing.')
+      .max(2048, 'The authorization code is too long.'),
+    redirect_uri: z.string().max(2048),
+  })
+  .strict();
+export type CallbackRequest = z.infer<typeof CallbackRequestSchema>;
+
+/** The signed-in user as the browser may know it: the Threads user id and username, never a token. */
+export const AuthUserSchema = z.object({ user_id: z.string(), username: z.string() });
+
+export const CallbackResponseSchema = AuthUserSchema.extend({ success: z.literal(true) });
+export type CallbackResponse = z.infer<typeof CallbackResponseSchema>;
+
+/** `GET /api/auth/verify` (DESIGN section 7: the Threads token stays on the server). */
+export const VerifyResponseSchema = AuthUserSchema.extend({ authenticated: z.literal(true) });
+export type VerifyResponse = z.infer<typeof VerifyResponseSchema>;
+
+/** `POST /api/auth/refresh`. */
+export const RefreshResponseSchema = AuthUserSchema;
+export type RefreshResponse = z.infer<typeof RefreshResponseSchema>;
+
+/** How long a session lasts without a new sign-in. */
+export const SESSION_DAYS = 30;

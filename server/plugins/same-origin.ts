@@ -1,0 +1,38 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface SameOriginOptions {
+  /** The site's own origin (PUBLIC_URL). */
+  origin: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set on the few routes that servers of other sites call (Meta's signed callbacks). */
+    crossSite?: boolean;
+  }
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * CSRF defence for the API (OWASP): a state-changing request must come from our own pages.
+ * Sec-Fetch-Site is the main signal; without it the Origin must be ours; with neither it is refused.
+ */
+const sameOrigin: FastifyPluginAsync<SameOriginOptions> = async (app, { origin }) => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    reply.header('Vary', 'Origin, Sec-Fetch-Site');
+    if (!UNSAFE.has(request.method) || request.routeOptions.config.crossSite) return;
+    const fetchSite = request.headers['sec-fetch-site'];
+    const allowed = fetchSite ? fetchSite === 'same-origin' : request.headers.origin === origin;
+    if (!allowed) {
+      request.log.warn({ fetchSite, origin: request.headers.origin }, 'cross-site request refused');
+      await reply
+        .status(403)
+        .send({ detail: 'This request must come from the Curated Threads site itself.' });
+    }
+  });
+};
+
+export default fp(sameOrigin, { name: 'same-origin' });

@@ -1,0 +1,37 @@
+import { and, eq, gt, lte } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { sessions, users } from '../db/schema.ts';
+import type { User } from './users.ts';
+
+/** Sessions by the keyed hash of their cookie value (the value itself is never stored). */
+export function createSessionsRepository(db: Database) {
+  return {
+    async create(idHash: string, userId: string, expiresAt: Date, tx: Database = db): Promise<void> {
+      await tx.insert(sessions).values({ idHash, userId, expiresAt });
+    },
+
+    /** The user of a live session; an expired or unknown session is null. */
+    async findUser(idHash: string, now: Date, tx: Database = db): Promise<User | null> {
+      const [row] = await tx
+        .select({ user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)));
+      return row?.user ?? null;
+    },
+
+    async delete(idHash: string, tx: Database = db): Promise<void> {
+      await tx.delete(sessions).where(eq(sessions.idHash, idHash));
+    },
+
+    /** Ends every session of a user (rejection, data deletion, an admin's decision). */
+    async deleteAllForUser(userId: string, tx: Database = db): Promise<void> {
+      await tx.delete(sessions).where(eq(sessions.userId, userId));
+    },
+
+    async deleteExpired(now: Date, tx: Database = db): Promise<void> {
+      await tx.delete(sessions).where(lte(sessions.expiresAt, now));
+    },
+  };
+}
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

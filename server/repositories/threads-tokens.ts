@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { threadsTokens } from '../db/schema.ts';
+
+export type StoredToken = typeof threadsTokens.$inferSelect;
+
+/** Users' Threads tokens, as ciphertext only (see threads/token-cipher.ts). */
+export function createThreadsTokensRepository(db: Database) {
+  return {
+    async save(
+      userId: string,
+      ciphertext: string,
+      issuedAt: Date,
+      expiresAt: Date,
+      tx: Database = db,
+    ): Promise<void> {
+      await tx
+        .insert(threadsTokens)
+        .values({ userId, ciphertext, issuedAt, expiresAt })
+        .onConflictDoUpdate({ target: threadsTokens.userId, set: { ciphertext, issuedAt, expiresAt } });
+    },
+
+    async find(userId: string, tx: Database = db): Promise<StoredToken | null> {
+      const [row] = await tx.select().from(threadsTokens).where(eq(threadsTokens.userId, userId));
+      return row ?? null;
+    },
+  };
+}
+export type ThreadsTokensRepository = ReturnType<typeof createThreadsTokensRepository>;

@@ -1,0 +1,37 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+
+export type User = typeof users.$inferSelect;
+
+/** Users, keyed on their Threads user id. */
+export function createUsersRepository(db: Database) {
+  return {
+    /**
+     * Creates the user on first sign-in, or records the new sign-in (and a changed username) for
+     * an existing one. A successful sign-in also clears "reconnect needed".
+     */
+    async upsertOnSignIn(threadsUserId: string, threadsUsername: string, tx: Database = db): Promise<User> {
+      const [user] = await tx
+        .insert(users)
+        .values({ threadsUserId, threadsUsername })
+        .onConflictDoUpdate({
+          target: users.threadsUserId,
+          set: { threadsUsername, lastLoginAt: sql`now()`, reconnectNeeded: false },
+        })
+        .returning();
+      if (!user) throw new Error('upsert returned no row');
+      return user;
+    },
+
+    async findById(id: string, tx: Database = db): Promise<User | null> {
+      const [user] = await tx.select().from(users).where(eq(users.id, id));
+      return user ?? null;
+    },
+
+    async setReconnectNeeded(id: string, needed: boolean, tx: Database = db): Promise<void> {
+      await tx.update(users).set({ reconnectNeeded: needed }).where(eq(users.id, id));
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

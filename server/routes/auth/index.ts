@@ -1,0 +1,121 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  CallbackRequestSchema,
+  type AuthConfig,
+  type CallbackResponse,
+  type RefreshResponse,
+  type VerifyResponse,
+} from '../../../contract/auth.ts';
+import { TEXTS } from '../../../contract/texts.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { refreshStoredToken } from '../../jobs/refresh-tokens.ts';
+import { createThreadsTokensRepository } from '../../repositories/threads-tokens.ts';
+import { createUsersRepository } from '../../repositories/users.ts';
+import { ThreadsApiError, type ThreadsGateway } from '../../threads/gateway.ts';
+import { THREADS_SCOPES, type ThreadsSettings } from '../../threads/settings.ts';
+import { encryptToken } from '../../threads/token-cipher.ts';
+import { HttpError, parseBody } from '../http-errors.ts';
+
+export interface AuthRoutesOptions {
+  config: Config;
+  settings: ThreadsSettings;
+  gateway: ThreadsGateway;
+  db: Database;
+  tokenKey: Buffer;
+}
+
+const NOT_SIGNED_IN = 'You are not signed in.';
+
+/** Turns a failed Threads call during sign-in into a message the callback page can show. */
+function signInError(error: unknown): HttpError {
+  if (error instanceof ThreadsApiError && error.kind === 'unavailable') {
+    return new HttpError(502, 'Threads did not respond. Please try signing in again in a moment.');
+  }
+  if (error instanceof ThreadsApiError) {
+    return new HttpError(
+      400,
+      'Threads did not accept this sign-in (the code may have expired or been used). Please sign in again.',
+    );
+  }
+  throw error;
+}
+
+/** Sign-in with Threads and the session around it (spec sections 2, 5, 7; DESIGN sections 5 and 7). */
+const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
+  app,
+  { config, settings, gateway, db, tokenKey },
+) => {
+  const users = createUsersRepository(db);
+  const tokens = createThreadsTokensRepository(db);
+
+  app.get('/api/auth/config', async (): Promise<AuthConfig> => ({
+    client_id: settings.appId,
+    redirect_uri: settings.redirectUri,
+    auth_base_url: settings.authBaseUrl,
+    mode: config.threads.mode,
+    scopes: [...THREADS_SCOPES],
+  }));
+
+  app.post('/api/auth/callback', async (request, reply): Promise<CallbackResponse> => {
+    const { code, redirect_uri: redirectUri } = parseBody(CallbackRequestSchema, request.body);
+    if (!settings.redirectUris.includes(redirectUri)) {
+      throw new HttpError(400, "redirect_uri is not this site's sign-in callback address.");
+    }
+    let account;
+    let grant;
+    try {
+      const shortLived = await gateway.exchangeCode(code, redirectUri);
+      grant = await gateway.exchangeForLongLived(shortLived.accessToken);
+      account = await gateway.me(grant.accessToken);
+    } catch (error) {
+      request.log.warn({ reason: (error as Error).message }, 'sign-in failed at Threads');
+      throw signInError(error);
+    }
+    if (
+      config.allowedUsernames.length > 0 &&
+      !config.allowedUsernames.includes(account.username.toLowerCase())
+    ) {
+      request.log.warn({ threadsUserId: account.id }, 'sign-in refused: not on ALLOWED_THREADS_USERNAMES');
+      throw new HttpError(403, TEXTS.accessDenied);
+    }
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + grant.expiresInSeconds * 1000);
+    const { user, cookie } = await db.transaction(async (tx) => {
+      const user = await users.upsertOnSignIn(account.id, account.username, tx);
+      await tokens.save(user.id, encryptToken(grant.accessToken, user.id, tokenKey), now, expiresAt, tx);
+      return { user, cookie: await app.sessions.start(request, user.id, tx) };
+    });
+    app.sessions.setCookie(reply, cookie);
+    request.log.info({ userId: user.id }, 'signed in');
+    return { success: true, user_id: user.threadsUserId, username: user.threadsUsername };
+  });
+
+  app.get('/api/auth/verify', async (request): Promise<VerifyResponse> => {
+    const user = await request.currentUser();
+    if (!user) throw new HttpError(401, NOT_SIGNED_IN);
+    return { authenticated: true, user_id: user.threadsUserId, username: user.threadsUsername };
+  });
+
+  app.post('/api/auth/refresh', async (request): Promise<RefreshResponse> => {
+    const user = await request.currentUser();
+    if (!user) throw new HttpError(401, NOT_SIGNED_IN);
+    let outcome;
+    try {
+      outcome = await refreshStoredToken(user.id, { db, gateway, tokenKey });
+    } catch (error) {
+      throw signInError(error);
+    }
+    if (outcome === 'reconnect_needed') {
+      throw new HttpError(401, 'Your Threads connection has expired. Please sign in again.');
+    }
+    return { user_id: user.threadsUserId, username: user.threadsUsername };
+  });
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    await app.sessions.end(request, reply);
+    return { success: true };
+  });
+};
+
+export default authRoutes;

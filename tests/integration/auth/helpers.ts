@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { SIMULATED_APP } from '../../../server/threads/settings.ts';
+import { TEST_SITE } from '../../site-under-test.ts';
+import { buildTestApp, type TestAppOptions } from '../helpers/app.ts';
+
+export const ORIGIN = TEST_SITE.publicUrl;
+export const REDIRECT_URI = `${ORIGIN}/auth/callback`;
+
+/** The real app listening on a free port (the simulated provider is reached over HTTP). */
+export async function startApp(env: Record<string, string> = {}, options: TestAppOptions = {}) {
+  const app: FastifyInstance = await buildTestApp({ PUBLIC_URL: ORIGIN, ...env }, options);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  return { app, base };
+}
+
+/** Walks the simulated consent screen as `username` and returns the authorization code. */
+export async function authorizationCode(base: string, username: string): Promise<string> {
+  const response = await fetch(`${base}/simulated-threads/oauth/authorize`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      client_id: SIMULATED_APP.id,
+      redirect_uri: REDIRECT_URI,
+      scope: 'threads_basic',
+      response_type: 'code',
+      state: 'x',
+      username,
+      decision: 'authorize',
+    }),
+    redirect: 'manual',
+  });
+  return new URL(response.headers.get('location') ?? '').searchParams.get('code') ?? '';
+}
+
+/** A JSON request as our own pages send it (same origin), with an optional session cookie. */
+export function api(
+  base: string,
+  path: string,
+  init: { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = { origin: ORIGIN, ...init.headers };
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  if (init.cookie) headers.cookie = init.cookie;
+  return fetch(`${base}${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+}
+
+/** The `name=value` part of the session cookie a response sets. */
+export function sessionCookie(response: Response): string {
+  const cookie = response.headers.getSetCookie().find((c) => c.includes('ct_session='));
+  return cookie?.split(';')[0] ?? '';
+}
+
+/** Signs in through the whole flow and returns the session cookie. */
+export async function signIn(base: string, username: string, cookie?: string): Promise<string> {
+  const response = await api(base, '/api/auth/callback', {
+    method: 'POST',
+    body: { code: await authorizationCode(base, username), redirect_uri: REDIRECT_URI },
+    ...(cookie ? { cookie } : {}),
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return sessionCookie(response);
+}
