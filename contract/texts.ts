@@ -11,4 +11,19 @@ export const TEXTS = {
   privacyPolicy: 'Privacy Policy',
   termsOfUse: 'Terms of Use',
   accessDenied: 'Access denied. This application is restricted to authorized users only.',
+  login: 'Login with Threads',
+  connecting: 'Connecting...',
+  logout: 'Logout',
+  backendTimeout: 'Backend server did not respond in time. Please try again.',
+  loginUnavailable: 'Sign-in is not available right now. Please try again later.',
+  processingAuthorization: 'Processing authorization...',
+  authorizationSuccess: 'Authorization successful! Redirecting...',
+  authorizationFailed: 'Failed to complete authorization. Please try again.',
+  noAuthorizationCode: 'No authorization code received',
+  invalidState: 'Invalid state parameter - possible CSRF attack',
+  missingSuccessFlag: 'Authorization response missing success flag',
+  returnHome: 'Return Home',
 } as const;
+
+/** 'Authorization failed: {error}' (spec section 5). */
+export const authorizationFailedWith = (error: string) => `Authorization failed: ${error}`;

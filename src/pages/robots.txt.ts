@@ -6,6 +6,7 @@ export const GET: APIRoute = ({ site }) => {
     'User-agent: *',
     'Disallow: /api/',
     'Disallow: /auth/',
+    'Disallow: /callback',
     'Disallow: /dashboard',
     'Disallow: /profile',
     'Disallow: /submit',

@@ -1,7 +1,16 @@
+import type { Page } from '@playwright/test';
 import { SITE } from '../../contract/site.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import { TEST_SITE } from '../site-under-test.ts';
 import { expect, test } from './fixtures.ts';
+
+/** DESIGN section 8: the legal and 404 pages load the header island and nothing else. */
+async function expectOnlyHeaderIsland(page: Page, scripts: string[]) {
+  // The island hydrates when the browser is idle: wait until its login control is there.
+  await expect(page.getByRole('button', { name: TEXTS.login })).toBeVisible();
+  expect(scripts.some((url) => /HeaderAuth/.test(url))).toBe(true);
+  expect(scripts.filter((url) => /ThreadBrowser|AuthCallback/.test(url))).toEqual([]);
+}
 
 const LEGAL_PAGES = [
   { path: '/privacy', heading: TEXTS.privacyPolicy },
@@ -10,7 +19,7 @@ const LEGAL_PAGES = [
 ];
 
 for (const { path, heading } of LEGAL_PAGES) {
-  test(`${path}: its own title, description and OpenGraph tags, dated, with the contact address, no JavaScript`, async ({
+  test(`${path}: its own title, description and OpenGraph tags, dated, with the contact address, only the header island`, async ({
     page,
   }) => {
     const scripts: string[] = [];
@@ -32,7 +41,7 @@ for (const { path, heading } of LEGAL_PAGES) {
     );
     await expect(page.getByText('Last updated:')).toContainText('November 21, 2026');
     await expect(page.locator(`a[href^="mailto:${TEST_SITE.contactEmail}"]`).first()).toBeVisible();
-    expect(scripts).toEqual([]);
+    await expectOnlyHeaderIsland(page, scripts);
   });
 }
 
@@ -63,7 +72,7 @@ test('header and footer: title, subtitle, legal links that work', async ({ page 
 });
 
 for (const unknown of ['/this/page/does-not-exist', '/no-such-page']) {
-  test(`${unknown} answers 404 with its own page, no scripts, and a way home`, async ({
+  test(`${unknown} answers 404 with its own page, only the header island, and a way home`, async ({
     page,
     pageProblems,
   }) => {
@@ -74,7 +83,7 @@ for (const unknown of ['/this/page/does-not-exist', '/no-such-page']) {
     });
     const response = await page.goto(unknown);
     expect(response?.status()).toBe(404);
-    expect(scripts).toEqual([]);
+    await expectOnlyHeaderIsland(page, scripts);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.notFoundTitle);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
     await page.getByRole('link', { name: TEXTS.returnToHome }).click();

@@ -1,0 +1,51 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { TEXTS } from '../../contract/texts.ts';
+import { $auth, $connecting, $loginError, checkAuth, login, logout } from '../stores/auth.ts';
+
+/** Links shown to signed-in users; the dashboard and submit pages join when they exist. */
+const NAV_LINKS = [{ href: '/', label: 'Home' }] as const;
+
+/** The header's navigation and login control: 'Login with Threads', or the username with 'Logout'. */
+export default function HeaderAuth({ currentPath }: { currentPath: string }) {
+  const auth = useStore($auth);
+  const connecting = useStore($connecting);
+  const loginError = useStore($loginError);
+  useEffect(() => {
+    void checkAuth();
+  }, []);
+
+  if (auth.status === 'loading')
+    return <span className="header-auth header-auth--loading" aria-hidden="true" />;
+
+  if (auth.status === 'anonymous') {
+    return (
+      <div className="header-auth">
+        {loginError && (
+          <p className="header-auth__error" role="alert">
+            {loginError}
+          </p>
+        )}
+        <button type="button" className="button" onClick={() => void login()} disabled={connecting}>
+          {connecting ? TEXTS.connecting : TEXTS.login}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="header-auth">
+      <nav aria-label="Main" className="header-auth__nav">
+        {NAV_LINKS.map(({ href, label }) => (
+          <a key={href} href={href} aria-current={currentPath === href ? 'page' : undefined}>
+            {label}
+          </a>
+        ))}
+      </nav>
+      <span className="header-auth__user">@{auth.user.username ?? auth.user.id}</span>
+      <button type="button" className="button button--quiet" onClick={() => void logout()}>
+        {TEXTS.logout}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+/** An API answer that was not 2xx, with the server's `{detail}` when it sent one. */
+export class ApiRequestError extends Error {
+  override name = 'ApiRequestError';
+  readonly status: number;
+  readonly detail: string | null;
+
+  constructor(status: number, detail: string | null) {
+    super(detail ?? `Request failed with HTTP status ${status}`);
+    this.status = status;
+    this.detail = detail;
+  }
+}
+
+/** Calls our API with the session cookie; JSON in and out; a non-2xx answer throws ApiRequestError. */
+export async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
+  const response = await fetch(path, {
+    method: init.method ?? 'GET',
+    credentials: 'include',
+    headers: init.body === undefined ? {} : { 'Content-Type': 'application/json' },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    ...(init.signal ? { signal: init.signal } : {}),
+  });
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const detail = (body as { detail?: unknown } | null)?.detail;
+    throw new ApiRequestError(response.status, typeof detail === 'string' ? detail : null);
+  }
+  return body as T;
+}

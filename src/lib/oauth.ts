@@ -1,0 +1,27 @@
+import type { AuthConfig } from '../../contract/auth.ts';
+
+/** Session-storage key of the OAuth state (spec: kept in session storage). */
+export const OAUTH_STATE_KEY = 'curated-threads:oauth-state';
+/** The redirect URI the authorize request used: the code exchange must send the same one. */
+export const OAUTH_REDIRECT_KEY = 'curated-threads:oauth-redirect-uri';
+
+/** 32 hex characters from 8 random 32-bit values, 16 bits of each: 128 bits in all (spec section 5). */
+export function createOAuthState(
+  random: (values: Uint32Array<ArrayBuffer>) => Uint32Array = (values) => crypto.getRandomValues(values),
+): string {
+  return Array.from(random(new Uint32Array(8)), (value) => (value >>> 16).toString(16).padStart(4, '0')).join(
+    '',
+  );
+}
+
+/** The provider's authorize URL: client_id, redirect_uri, comma-joined scope, response_type=code, state. */
+export function authorizeUrl(config: AuthConfig, state: string): string {
+  const params = new URLSearchParams({
+    client_id: config.client_id,
+    redirect_uri: config.redirect_uri,
+    scope: config.scopes.join(','),
+    response_type: 'code',
+    state,
+  });
+  return `${config.auth_base_url}/oauth/authorize?${params}`;
+}

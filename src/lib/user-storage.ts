@@ -1,0 +1,28 @@
+/** The signed-in user as the browser keeps it (spec: user id and optional username in local storage). */
+export interface StoredUser {
+  id: string;
+  username: string | null;
+}
+
+const USER_ID_KEY = 'curated-threads:user-id';
+const USERNAME_KEY = 'curated-threads:username';
+
+export function readStoredUser(): StoredUser | null {
+  try {
+    const id = localStorage.getItem(USER_ID_KEY);
+    return id ? { id, username: localStorage.getItem(USERNAME_KEY) } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeUser(user: StoredUser): void {
+  localStorage.setItem(USER_ID_KEY, user.id);
+  if (user.username) localStorage.setItem(USERNAME_KEY, user.username);
+  else localStorage.removeItem(USERNAME_KEY);
+}
+
+export function clearStoredUser(): void {
+  localStorage.removeItem(USER_ID_KEY);
+  localStorage.removeItem(USERNAME_KEY);
+}

@@ -1,0 +1,32 @@
+/** Backend wake-up (spec section 9): each try 5 s, a 2 s pause between tries, 60 s in all. */
+export const WAKE_UP = { tryTimeoutMs: 5000, pauseMs: 2000, totalMs: 60_000 } as const;
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** One `GET /api/health`, given up after the try timeout; true when it answers 2xx. */
+async function healthAnswers(): Promise<boolean> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), WAKE_UP.tryTimeoutMs);
+  try {
+    const response = await fetch('/api/health', { signal: controller.signal, cache: 'no-store' });
+    return response.ok;
+  } catch {
+    return false; // not up yet, or the try timed out
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Polls `GET /api/health` until it answers 2xx; false when the backend does not answer within the
+ * total time (a sleeping host may need a while to start).
+ */
+export async function wakeUpBackend(now: () => number = Date.now): Promise<boolean> {
+  const deadline = now() + WAKE_UP.totalMs;
+  while (now() < deadline) {
+    if (await healthAnswers()) return true;
+    if (now() + WAKE_UP.pauseMs >= deadline) break;
+    await pause(WAKE_UP.pauseMs);
+  }
+  return false;
+}

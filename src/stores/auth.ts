@@ -1,0 +1,78 @@
+import { atom } from 'nanostores';
+import type { AuthConfig, VerifyResponse } from '../../contract/auth.ts';
+import { TEXTS } from '../../contract/texts.ts';
+import { api } from '../lib/api.ts';
+import { authorizeUrl, createOAuthState, OAUTH_REDIRECT_KEY, OAUTH_STATE_KEY } from '../lib/oauth.ts';
+import { clearStoredUser, readStoredUser, storeUser, type StoredUser } from '../lib/user-storage.ts';
+import { wakeUpBackend } from '../lib/wake-up.ts';
+
+export type AuthState =
+  { status: 'loading' } | { status: 'anonymous' } | { status: 'authenticated'; user: StoredUser };
+
+/** Loading first; authenticated only when a stored user exists and the server verifies the session. */
+export const $auth = atom<AuthState>({ status: 'loading' });
+/** True while login wakes the backend and prepares the redirect ('Connecting...'). */
+export const $connecting = atom(false);
+/** The last login problem to show next to the button, or null. */
+export const $loginError = atom<string | null>(null);
+
+let checked: Promise<void> | null = null;
+
+/** Checks the session once per page: no stored user means signed out without asking the server. */
+export function checkAuth(): Promise<void> {
+  checked ??= (async () => {
+    const stored = readStoredUser();
+    if (!stored) return $auth.set({ status: 'anonymous' });
+    try {
+      const verified = await api<VerifyResponse>('/api/auth/verify');
+      const user = { id: verified.user_id, username: verified.username };
+      storeUser(user);
+      $auth.set({ status: 'authenticated', user });
+    } catch {
+      clearStoredUser();
+      $auth.set({ status: 'anonymous' });
+    }
+  })();
+  return checked;
+}
+
+/**
+ * Starts sign-in: wakes the backend, reads the public OAuth settings, saves a fresh state and leaves
+ * for the provider's authorize page. Returns false when sign-in cannot start (no client id, no backend).
+ */
+export async function login(): Promise<boolean> {
+  $connecting.set(true);
+  $loginError.set(null);
+  try {
+    if (!(await wakeUpBackend())) {
+      console.error(TEXTS.backendTimeout);
+      return fail(TEXTS.backendTimeout);
+    }
+    const config = await api<AuthConfig>('/api/auth/config');
+    if (!config.client_id) return fail(TEXTS.loginUnavailable);
+    const state = createOAuthState();
+    sessionStorage.setItem(OAUTH_STATE_KEY, state);
+    sessionStorage.setItem(OAUTH_REDIRECT_KEY, config.redirect_uri);
+    // 'Connecting...' stays on while the browser leaves for the provider.
+    window.location.assign(authorizeUrl(config, state));
+    return true;
+  } catch {
+    return fail(TEXTS.loginUnavailable);
+  }
+}
+
+/** Resets the login button and shows why sign-in could not start. */
+function fail(message: string): false {
+  $connecting.set(false);
+  $loginError.set(message);
+  return false;
+}
+
+/** Signs out: clears what the browser stored, ends the session on the server, and goes home. */
+export async function logout(): Promise<void> {
+  clearStoredUser();
+  sessionStorage.removeItem(OAUTH_STATE_KEY);
+  $auth.set({ status: 'anonymous' });
+  await api('/api/auth/logout', { method: 'POST' }).catch(() => {});
+  window.location.assign('/');
+}
