@@ -3,14 +3,17 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import accessPlugin from './plugins/access.ts';
 import errors from './plugins/errors.ts';
 import sameOrigin from './plugins/same-origin.ts';
 import sessionPlugin from './plugins/session/index.ts';
 import securityHeadersPlugin, { applySecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import staticSite from './plugins/static-site/index.ts';
 import { requestPath } from './request-path.ts';
+import adminRoutes from './routes/admin/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import healthRoutes from './routes/health/index.ts';
+import userRoutes from './routes/user/index.ts';
 import type { Secrets } from './secrets.ts';
 import { createThreadsClient } from './threads/live-client.ts';
 import simulatedProvider from './threads/simulated/provider.ts';
@@ -116,6 +119,7 @@ export async function buildApp({
     sessionSecret: secrets.sessionSecret,
     secure: config.secure,
   });
+  await app.register(accessPlugin, { adminUsernames: config.adminUsernames });
   await app.register(healthRoutes, { database });
 
   const settings = threadsSettings(config);
@@ -126,6 +130,8 @@ export async function buildApp({
       : config.threads.graphBaseUrl;
   const gateway = createThreadsClient({ graphBaseUrl, appId: settings.appId, appSecret: settings.appSecret });
   await app.register(authRoutes, { config, settings, gateway, db: database.db, tokenKey: secrets.tokenKey });
+  await app.register(userRoutes, { db: database.db });
+  await app.register(adminRoutes, { db: database.db });
   if (config.threads.mode === 'simulated') {
     await app.register(simulatedProvider, {
       prefix: SIMULATED_PREFIX,

@@ -29,6 +29,21 @@ export function createUsersRepository(db: Database) {
       return user ?? null;
     },
 
+    async findByThreadsUserId(threadsUserId: string, tx: Database = db): Promise<User | null> {
+      const [user] = await tx.select().from(users).where(eq(users.threadsUserId, threadsUserId));
+      return user ?? null;
+    },
+
+    /** Grants or revokes the admin role of a user by Threads username; false when no such user. */
+    async setAdmin(threadsUsername: string, admin: boolean, tx: Database = db): Promise<boolean> {
+      const rows = await tx
+        .update(users)
+        .set({ isAdmin: admin })
+        .where(sql`lower(${users.threadsUsername}) = lower(${threadsUsername})`)
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+
     async setReconnectNeeded(id: string, needed: boolean, tx: Database = db): Promise<void> {
       await tx.update(users).set({ reconnectNeeded: needed }).where(eq(users.id, id));
     },

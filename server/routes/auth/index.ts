@@ -25,8 +25,6 @@ export interface AuthRoutesOptions {
   tokenKey: Buffer;
 }
 
-const NOT_SIGNED_IN = 'You are not signed in.';
-
 /** Turns a failed Threads call during sign-in into a message the callback page can show. */
 function signInError(error: unknown): HttpError {
   if (error instanceof ThreadsApiError && error.kind === 'unavailable') {
@@ -49,7 +47,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   const users = createUsersRepository(db);
   const tokens = createThreadsTokensRepository(db);
 
-  app.get('/api/auth/config', async (): Promise<AuthConfig> => ({
+  app.get('/api/auth/config', { config: { access: 'public' } }, async (): Promise<AuthConfig> => ({
     client_id: settings.appId,
     redirect_uri: settings.redirectUri,
     auth_base_url: settings.authBaseUrl,
@@ -57,49 +55,51 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     scopes: [...THREADS_SCOPES],
   }));
 
-  app.post('/api/auth/callback', async (request, reply): Promise<CallbackResponse> => {
-    const { code, redirect_uri: redirectUri } = parseBody(CallbackRequestSchema, request.body);
-    if (!settings.redirectUris.includes(redirectUri)) {
-      throw new HttpError(400, "redirect_uri is not this site's sign-in callback address.");
-    }
-    let account;
-    let grant;
-    try {
-      const shortLived = await gateway.exchangeCode(code, redirectUri);
-      grant = await gateway.exchangeForLongLived(shortLived.accessToken);
-      account = await gateway.me(grant.accessToken);
-    } catch (error) {
-      request.log.warn({ reason: (error as Error).message }, 'sign-in failed at Threads');
-      throw signInError(error);
-    }
-    if (
-      config.allowedUsernames.length > 0 &&
-      !config.allowedUsernames.includes(account.username.toLowerCase())
-    ) {
-      request.log.warn({ threadsUserId: account.id }, 'sign-in refused: not on ALLOWED_THREADS_USERNAMES');
-      throw new HttpError(403, TEXTS.accessDenied);
-    }
-    const now = new Date();
-    const expiresAt = new Date(now.getTime() + grant.expiresInSeconds * 1000);
-    const { user, cookie } = await db.transaction(async (tx) => {
-      const user = await users.upsertOnSignIn(account.id, account.username, tx);
-      await tokens.save(user.id, encryptToken(grant.accessToken, user.id, tokenKey), now, expiresAt, tx);
-      return { user, cookie: await app.sessions.start(request, user.id, tx) };
-    });
-    app.sessions.setCookie(reply, cookie);
-    request.log.info({ userId: user.id }, 'signed in');
-    return { success: true, user_id: user.threadsUserId, username: user.threadsUsername };
-  });
+  app.post(
+    '/api/auth/callback',
+    { config: { access: 'public' } },
+    async (request, reply): Promise<CallbackResponse> => {
+      const { code, redirect_uri: redirectUri } = parseBody(CallbackRequestSchema, request.body);
+      if (!settings.redirectUris.includes(redirectUri)) {
+        throw new HttpError(400, "redirect_uri is not this site's sign-in callback address.");
+      }
+      let account;
+      let grant;
+      try {
+        const shortLived = await gateway.exchangeCode(code, redirectUri);
+        grant = await gateway.exchangeForLongLived(shortLived.accessToken);
+        account = await gateway.me(grant.accessToken);
+      } catch (error) {
+        request.log.warn({ reason: (error as Error).message }, 'sign-in failed at Threads');
+        throw signInError(error);
+      }
+      if (
+        config.allowedUsernames.length > 0 &&
+        !config.allowedUsernames.includes(account.username.toLowerCase())
+      ) {
+        request.log.warn({ threadsUserId: account.id }, 'sign-in refused: not on ALLOWED_THREADS_USERNAMES');
+        throw new HttpError(403, TEXTS.accessDenied);
+      }
+      const now = new Date();
+      const expiresAt = new Date(now.getTime() + grant.expiresInSeconds * 1000);
+      const { user, cookie } = await db.transaction(async (tx) => {
+        const user = await users.upsertOnSignIn(account.id, account.username, tx);
+        await tokens.save(user.id, encryptToken(grant.accessToken, user.id, tokenKey), now, expiresAt, tx);
+        return { user, cookie: await app.sessions.start(request, user.id, tx) };
+      });
+      app.sessions.setCookie(reply, cookie);
+      request.log.info({ userId: user.id }, 'signed in');
+      return { success: true, user_id: user.threadsUserId, username: user.threadsUsername };
+    },
+  );
 
-  app.get('/api/auth/verify', async (request): Promise<VerifyResponse> => {
-    const user = await request.currentUser();
-    if (!user) throw new HttpError(401, NOT_SIGNED_IN);
+  app.get('/api/auth/verify', { config: { access: 'user' } }, async (request): Promise<VerifyResponse> => {
+    const user = await request.authUser();
     return { authenticated: true, user_id: user.threadsUserId, username: user.threadsUsername };
   });
 
-  app.post('/api/auth/refresh', async (request): Promise<RefreshResponse> => {
-    const user = await request.currentUser();
-    if (!user) throw new HttpError(401, NOT_SIGNED_IN);
+  app.post('/api/auth/refresh', { config: { access: 'user' } }, async (request): Promise<RefreshResponse> => {
+    const user = await request.authUser();
     let outcome;
     try {
       outcome = await refreshStoredToken(user.id, { db, gateway, tokenKey });
@@ -112,7 +112,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     return { user_id: user.threadsUserId, username: user.threadsUsername };
   });
 
-  app.post('/api/auth/logout', async (request, reply) => {
+  app.post('/api/auth/logout', { config: { access: 'public' } }, async (request, reply) => {
     await app.sessions.end(request, reply);
     return { success: true };
   });

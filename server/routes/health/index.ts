@@ -5,7 +5,7 @@ import { VERSION } from '../../version.ts';
 
 /** `GET /api/health`: 200 when the database answers, 503 (with Retry-After) when it does not. */
 const healthRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = async (app, { database }) => {
-  app.get('/api/health', async (_request, reply) => {
+  app.get('/api/health', { config: { access: 'public' } }, async (_request, reply) => {
     const dbOk = await database.ping();
     const body: Health = {
       status: dbOk ? 'ok' : 'degraded',

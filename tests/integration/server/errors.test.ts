@@ -29,7 +29,7 @@ describe('request bodies', () => {
   test('only JSON is accepted: text/plain and form bodies get 415, oversized 413, broken JSON 400', async () => {
     const app = await buildTestApp();
     let handled = 0;
-    app.post('/api/test-echo', async (request) => {
+    app.post('/api/test-echo', { config: { access: 'public' } }, async (request) => {
       handled++;
       return { received: request.body };
     });
@@ -69,7 +69,7 @@ describe('request bodies', () => {
 test('a route whose database is unreachable answers 503 with Retry-After, not 500', async () => {
   const database = await openTestDatabase();
   const app = await buildTestApp({}, { database });
-  app.get('/api/test-db', async () => database.db.execute('select 1'));
+  app.get('/api/test-db', { config: { access: 'public' } }, async () => database.db.execute('select 1'));
   try {
     await database.close();
     const res = await app.inject({ url: '/api/test-db' });

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { User } from '../repositories/users.ts';
+import { HttpError } from '../routes/http-errors.ts';
+
+/** Who may call a route: anyone, a signed-in user, or an admin. */
+export type Access = 'public' | 'user' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The signed-in user of a 'user' or 'admin' route (checked before the handler runs). */
+    authUser(): Promise<User>;
+  }
+}
+
+export interface AccessOptions {
+  /** Lower-case Threads usernames that are admins by configuration. */
+  adminUsernames: readonly string[];
+}
+
+/** Whether a user is an admin now: granted in the database (CLI) or named in ADMIN_THREADS_USERNAMES. */
+export function isAdmin(user: User, adminUsernames: readonly string[]): boolean {
+  return user.isAdmin || adminUsernames.includes(user.threadsUsername.toLowerCase());
+}
+
+/**
+ * Deny by default: every /api route declares its access in `config.access`, or the server refuses to
+ * start. Roles are read on every request (from the database and the configuration), so a change takes
+ * effect on the next request.
+ */
+const access: FastifyPluginAsync<AccessOptions> = async (app, { adminUsernames }) => {
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.access).`);
+    }
+  });
+
+  app.decorateRequest('authUser', async function (this: FastifyRequest) {
+    const user = await this.currentUser();
+    if (!user) throw new HttpError(401, 'You are not signed in.');
+    return user;
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const rule = request.routeOptions.config.access;
+    if (!rule || rule === 'public') return;
+    const user = await request.authUser();
+    if (rule === 'admin' && !isAdmin(user, adminUsernames)) {
+      request.log.warn({ userId: user.id, route: request.routeOptions.url }, 'admin route refused');
+      throw new HttpError(403, 'Only administrators can do this.');
+    }
+  });
+};
+
+export default fp(access, { name: 'access', dependencies: ['session'] });

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { UserDecisionSchema, type PendingUser } from '../../../contract/profile.ts';
+import type { Database } from '../../db/client.ts';
+import { createAuditLogRepository } from '../../repositories/audit-log.ts';
+import { createProfilesRepository } from '../../repositories/profiles.ts';
+import { createUsersRepository } from '../../repositories/users.ts';
+import { HttpError, parseBody } from '../http-errors.ts';
+
+/** The admin's review of invite requests (spec: dashboard, Pending Users). */
+const adminRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+  const profiles = createProfilesRepository(db);
+  const users = createUsersRepository(db);
+  const audit = createAuditLogRepository(db);
+
+  app.get(
+    '/api/admin/pending-users',
+    { config: { access: 'admin' } },
+    async (): Promise<{ users: PendingUser[] }> => {
+      const pending = await profiles.listPending();
+      return {
+        users: pending.map(({ profile, user }) => ({
+          user_id: user.threadsUserId,
+          threads_username: user.threadsUsername,
+          display_username: profile.displayUsername,
+          bio: profile.bio,
+          requested_at: profile.requestedAt.toISOString(),
+        })),
+      };
+    },
+  );
+
+  app.post('/api/admin/approve-user', { config: { access: 'admin' } }, async (request) => {
+    const admin = await request.authUser();
+    const { user_id: threadsUserId, action = 'approve' } = parseBody(UserDecisionSchema, request.body);
+    const subject = await users.findByThreadsUserId(threadsUserId);
+    if (!subject) throw new HttpError(404, 'No such user.');
+    const status = action === 'reject' ? 'rejected' : 'approved';
+    await db.transaction(async (tx) => {
+      const decided = await profiles.decide(subject.id, status, tx);
+      if (!decided) {
+        const profile = await profiles.findByUser(subject.id, tx);
+        throw profile
+          ? new HttpError(409, `This request was already decided (${profile.status}).`)
+          : new HttpError(404, 'This user has not asked for an invite.');
+      }
+      await audit.record({ actorUserId: admin.id, action: `user.${action}`, subject: subject.id }, tx);
+    });
+    request.log.info({ adminId: admin.id, userId: subject.id, status }, 'invite decided');
+    return { success: true, status };
+  });
+};
+
+export default adminRoutes;

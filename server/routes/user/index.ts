@@ -1,0 +1,98 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  displayUsernameProblem,
+  ProfileUpdateSchema,
+  USERNAME_MESSAGES,
+  type OwnProfile,
+  type PublicProfile,
+} from '../../../contract/profile.ts';
+import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { createProfilesRepository, type Profile } from '../../repositories/profiles.ts';
+import type { User } from '../../repositories/users.ts';
+import { HttpError, parseBody } from '../http-errors.ts';
+
+const PROFILE_NOT_FOUND = 'Profile not found';
+
+function ownProfile(user: User, profile: Profile): OwnProfile {
+  return {
+    status: profile.status,
+    threads_username: user.threadsUsername,
+    display_username: profile.displayUsername,
+    bio: profile.bio,
+    // Gems are announced as coming soon; own threads arrive with curation.
+    gems: [],
+    own_threads: [],
+  };
+}
+
+/** Invite requests and profiles: the signed-in user's own, and approved members' public ones. */
+const userRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+  const profiles = createProfilesRepository(db);
+
+  app.post(
+    '/api/user/request-invite',
+    { config: { access: 'user' } },
+    async (request): Promise<OwnProfile> => {
+      const user = await request.authUser();
+      const existing = await profiles.findByUser(user.id);
+      if (existing) return ownProfile(user, existing);
+      // The Threads username is the first display name when it fits the rules and is free.
+      const candidate = user.threadsUsername;
+      const usable =
+        displayUsernameProblem(candidate) === null && !(await profiles.isNameTaken(candidate, user.id));
+      try {
+        return ownProfile(user, await profiles.requestInvite(user.id, usable ? candidate : null));
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        return ownProfile(user, await profiles.requestInvite(user.id, null));
+      }
+    },
+  );
+
+  app.get('/api/user/profile', { config: { access: 'user' } }, async (request): Promise<OwnProfile> => {
+    const user = await request.authUser();
+    const profile = await profiles.findByUser(user.id);
+    if (!profile) throw new HttpError(404, PROFILE_NOT_FOUND);
+    return ownProfile(user, profile);
+  });
+
+  app.put('/api/user/profile', { config: { access: 'user' } }, async (request): Promise<OwnProfile> => {
+    const user = await request.authUser();
+    const update = parseBody(ProfileUpdateSchema, request.body);
+    const profile = await profiles.findByUser(user.id);
+    if (!profile) throw new HttpError(404, PROFILE_NOT_FOUND);
+    if (profile.status !== 'approved') throw new HttpError(403, 'Only approved profiles can be edited.');
+    if (await profiles.isNameTaken(update.display_username, user.id))
+      throw new HttpError(409, USERNAME_MESSAGES.taken);
+    try {
+      const updated = await profiles.updateApproved(user.id, update.display_username, update.bio);
+      if (!updated) throw new HttpError(403, 'Only approved profiles can be edited.');
+      return ownProfile(user, updated);
+    } catch (error) {
+      // Two members claiming the same name at once: the unique index decides.
+      if (isUniqueViolation(error)) throw new HttpError(409, USERNAME_MESSAGES.taken);
+      throw error;
+    }
+  });
+
+  app.get<{ Params: { username: string } }>(
+    '/api/user/profile/:username',
+    { config: { access: 'public' } },
+    async (request): Promise<PublicProfile> => {
+      const { username } = request.params;
+      const found =
+        displayUsernameProblem(username) === null ? await profiles.findApprovedByName(username) : null;
+      if (!found) throw new HttpError(404, PROFILE_NOT_FOUND);
+      return {
+        username: found.profile.displayUsername ?? username,
+        threads_username: found.user.threadsUsername,
+        bio: found.profile.bio,
+        gems: [],
+        own_threads: [],
+      };
+    },
+  );
+};
+
+export default userRoutes;

@@ -1,0 +1,262 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { USERNAME_MESSAGES, type OwnProfile } from '../../../contract/profile.ts';
+import { profiles } from '../../../server/db/schema.ts';
+import { createUsersRepository } from '../../../server/repositories/users.ts';
+import { simulatedUserId } from '../../../server/threads/simulated/store.ts';
+import { api, signIn, startApp } from '../auth/helpers.ts';
+import { buildTestApp } from '../helpers/app.ts';
+import { resetDatabase, testDatabase } from '../helpers/database.ts';
+
+let app: FastifyInstance;
+let base: string;
+beforeAll(async () => ({ app, base } = await startApp()));
+afterAll(() => app.close());
+beforeEach(async () => resetDatabase(await testDatabase()));
+
+const json = async <T>(response: Response) => (await response.json()) as T;
+
+/** Signs `username` in, asks for an invite and has the admin approve it; returns the member's cookie. */
+async function approvedMember(username: string): Promise<string> {
+  const cookie = await signIn(base, username);
+  await api(base, '/api/user/request-invite', { method: 'POST', cookie });
+  const admin = await signIn(base, 'admin');
+  const decision = await api(base, '/api/admin/approve-user', {
+    method: 'POST',
+    cookie: admin,
+    body: { user_id: simulatedUserId(username) },
+  });
+  expect(decision.status).toBe(200);
+  return cookie;
+}
+
+describe('invite requests', () => {
+  test('signed out: 401; first request: pending, named after the Threads username; asking again changes nothing', async () => {
+    expect((await api(base, '/api/user/request-invite', { method: 'POST' })).status).toBe(401);
+    const cookie = await signIn(base, 'maren_makes');
+    expect(await json(await api(base, '/api/user/profile', { cookie }))).toEqual({
+      detail: 'Profile not found',
+    });
+
+    const first = await json<OwnProfile>(
+      await api(base, '/api/user/request-invite', { method: 'POST', cookie }),
+    );
+    expect(first).toEqual({
+      status: 'pending',
+      threads_username: 'maren_makes',
+      display_username: 'maren_makes',
+      bio: '',
+      gems: [],
+      own_threads: [],
+    });
+    await api(base, '/api/user/request-invite', { method: 'POST', cookie });
+    const { db } = await testDatabase();
+    expect(await db.select({ n: sql<number>`count(*)::int` }).from(profiles)).toEqual([{ n: 1 }]);
+    expect(await json(await api(base, '/api/user/profile', { cookie }))).toEqual(first);
+  });
+
+  test('a Threads username that breaks the display rules starts without a display name', async () => {
+    const cookie = await signIn(base, 'maren.makes');
+    const profile = await json<OwnProfile>(
+      await api(base, '/api/user/request-invite', { method: 'POST', cookie }),
+    );
+    expect(profile.display_username).toBeNull();
+  });
+});
+
+describe('editing a profile', () => {
+  test('only approved profiles can be edited', async () => {
+    const cookie = await signIn(base, 'pending_pat');
+    await api(base, '/api/user/request-invite', { method: 'POST', cookie });
+    const response = await api(base, '/api/user/profile', {
+      method: 'PUT',
+      cookie,
+      body: { display_username: 'pat', bio: '' },
+    });
+    expect(response.status).toBe(403);
+    expect(await json(response)).toEqual({ detail: 'Only approved profiles can be edited.' });
+  });
+
+  test('an approved member saves a name and bio; the public page shows them, found without regard to case', async () => {
+    const cookie = await approvedMember('tobi');
+    const saved = await api(base, '/api/user/profile', {
+      method: 'PUT',
+      cookie,
+      body: { display_username: 'Tobi_Grids', bio: 'Grids & type. <script>alert(1)</script>' },
+    });
+    expect(saved.status).toBe(200);
+    expect(await json<OwnProfile>(saved)).toMatchObject({
+      status: 'approved',
+      display_username: 'Tobi_Grids',
+    });
+    const page = await api(base, '/api/user/profile/tobi_grids');
+    expect(await json(page)).toEqual({
+      username: 'Tobi_Grids',
+      threads_username: 'tobi',
+      bio: 'Grids & type. <script>alert(1)</script>',
+      gems: [],
+      own_threads: [],
+    });
+  });
+
+  test.each([
+    [{ display_username: 'ab', bio: '' }, 400, `display_username: ${USERNAME_MESSAGES.length}`],
+    [{ display_username: 'dot.name', bio: '' }, 400, `display_username: ${USERNAME_MESSAGES.characters}`],
+    [{ display_username: 'Submit', bio: '' }, 400, `display_username: ${USERNAME_MESSAGES.reserved}`],
+    [
+      { display_username: 'valid_name', bio: 'x'.repeat(301) },
+      400,
+      'bio: Bio must be at most 300 characters.',
+    ],
+    [{ display_username: 'valid_name', bio: '', status: 'approved' }, 400, 'Unknown field: status.'],
+    [{ display_username: 'valid_name', bio: '', user_id: 'someone-else' }, 400, 'Unknown field: user_id.'],
+    [{ display_username: 'valid_name' }, 400, 'bio:'],
+  ])('%o → %d %s, nothing changed', async (body, status, detail) => {
+    const cookie = await approvedMember('erin');
+    const response = await api(base, '/api/user/profile', { method: 'PUT', cookie, body });
+    expect(response.status).toBe(status);
+    expect((await json<{ detail: string }>(response)).detail).toContain(detail);
+    expect((await json<OwnProfile>(await api(base, '/api/user/profile', { cookie }))).display_username).toBe(
+      'erin',
+    );
+  });
+
+  test("a name another member holds, in any case, is refused with 409; the other member's row is untouched", async () => {
+    const first = await approvedMember('alice');
+    await api(base, '/api/user/profile', {
+      method: 'PUT',
+      cookie: first,
+      body: { display_username: 'Alice_Designs', bio: 'mine' },
+    });
+    const second = await approvedMember('bob');
+    const response = await api(base, '/api/user/profile', {
+      method: 'PUT',
+      cookie: second,
+      body: { display_username: 'ALICE_DESIGNS', bio: '' },
+    });
+    expect(response.status).toBe(409);
+    expect(await json(response)).toEqual({ detail: USERNAME_MESSAGES.taken });
+    expect(await json(await api(base, '/api/user/profile/alice_designs'))).toMatchObject({
+      threads_username: 'alice',
+      bio: 'mine',
+    });
+  });
+});
+
+describe('public profiles', () => {
+  test('pending, unknown and impossible names are all "Profile not found"', async () => {
+    const cookie = await signIn(base, 'quinn');
+    await api(base, '/api/user/request-invite', { method: 'POST', cookie });
+    for (const name of ['quinn', 'nobody_here', 'not.valid', '%27%20or%201%3D1']) {
+      const response = await api(base, `/api/user/profile/${name}`);
+      expect(response.status, name).toBe(404);
+      expect(await json(response)).toEqual({ detail: 'Profile not found' });
+    }
+  });
+});
+
+describe('admin decisions', () => {
+  test('the pending list and decisions are for admins only: 401 signed out, 403 members, admin 200', async () => {
+    const member = await signIn(base, 'mia');
+    await api(base, '/api/user/request-invite', { method: 'POST', cookie: member });
+    const body = { user_id: simulatedUserId('mia') };
+    expect((await api(base, '/api/admin/pending-users')).status).toBe(401);
+    expect((await api(base, '/api/admin/pending-users', { cookie: member })).status).toBe(403);
+    expect(
+      (await api(base, '/api/admin/approve-user', { method: 'POST', cookie: member, body })).status,
+    ).toBe(403);
+
+    const admin = await signIn(base, 'admin');
+    const list = await json<{ users: { user_id: string; threads_username: string }[] }>(
+      await api(base, '/api/admin/pending-users', { cookie: admin }),
+    );
+    expect(list.users.map((u) => u.threads_username)).toEqual(['mia']);
+  });
+
+  test('approve, then a second decision on the same request is 409; each decision writes one audit row', async () => {
+    const member = await signIn(base, 'noah');
+    await api(base, '/api/user/request-invite', { method: 'POST', cookie: member });
+    const admin = await signIn(base, 'admin');
+    const decide = (action?: 'reject') =>
+      api(base, '/api/admin/approve-user', {
+        method: 'POST',
+        cookie: admin,
+        body: { user_id: simulatedUserId('noah'), ...(action ? { action } : {}) },
+      });
+    expect(await json(await decide())).toEqual({ success: true, status: 'approved' });
+    const again = await decide('reject');
+    expect(again.status).toBe(409);
+    expect(await json(again)).toEqual({ detail: 'This request was already decided (approved).' });
+    const { db } = await testDatabase();
+    const rows = await db.execute(sql`select action from audit_log`);
+    expect(JSON.stringify(rows)).toContain('user.approve');
+    expect(JSON.stringify(rows)).not.toContain('user.reject');
+  });
+
+  test('reject, unknown users and users without a request', async () => {
+    const member = await signIn(base, 'olga');
+    await api(base, '/api/user/request-invite', { method: 'POST', cookie: member });
+    const lurker = await signIn(base, 'lurker');
+    void lurker;
+    const admin = await signIn(base, 'admin');
+    const decide = (userId: string, action?: 'reject') =>
+      api(base, '/api/admin/approve-user', {
+        method: 'POST',
+        cookie: admin,
+        body: { user_id: userId, ...(action ? { action } : {}) },
+      });
+    expect(await json(await decide(simulatedUserId('olga'), 'reject'))).toEqual({
+      success: true,
+      status: 'rejected',
+    });
+    expect(await json<OwnProfile>(await api(base, '/api/user/profile', { cookie: member }))).toMatchObject({
+      status: 'rejected',
+    });
+    expect(await json(await decide('17841499999999999'))).toEqual({ detail: 'No such user.' });
+    expect(await json(await decide(simulatedUserId('lurker')))).toEqual({
+      detail: 'This user has not asked for an invite.',
+    });
+  });
+
+  test('20 admins approving the same request at once: exactly one succeeds, 19 get 409, one audit row', async () => {
+    const member = await signIn(base, 'race_target');
+    await api(base, '/api/user/request-invite', { method: 'POST', cookie: member });
+    const admin = await signIn(base, 'admin');
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        api(base, '/api/admin/approve-user', {
+          method: 'POST',
+          cookie: admin,
+          body: { user_id: simulatedUserId('race_target') },
+        }),
+      ),
+    );
+    expect(responses.map((r) => r.status).sort()).toEqual([200, ...Array(19).fill(409)]);
+    const { db } = await testDatabase();
+    expect(
+      await db.execute(sql`select count(*)::int as n from audit_log`).then((r) => JSON.stringify(r)),
+    ).toContain('"n":1');
+  });
+
+  test('a granted or revoked admin role applies on the very next request', async () => {
+    const cookie = await signIn(base, 'promoted');
+    expect((await api(base, '/api/admin/pending-users', { cookie })).status).toBe(403);
+    const { db } = await testDatabase();
+    const usersRepository = createUsersRepository(db);
+    await usersRepository.setAdmin('promoted', true);
+    expect((await api(base, '/api/admin/pending-users', { cookie })).status).toBe(200);
+    await usersRepository.setAdmin('promoted', false);
+    expect((await api(base, '/api/admin/pending-users', { cookie })).status).toBe(403);
+  });
+});
+
+test('deny by default: an /api route without an access rule stops the server from starting', async () => {
+  const bare = await buildTestApp();
+  try {
+    expect(() => bare.get('/api/forgotten', async () => ({}))).toThrow('declares no access rule');
+    expect(() => bare.get('/api/declared', { config: { access: 'public' } }, async () => ({}))).not.toThrow();
+  } finally {
+    await bare.close();
+  }
+});

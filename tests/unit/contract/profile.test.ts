@@ -1,0 +1,51 @@
+import { describe, expect, test } from 'vitest';
+import {
+  bioProblem,
+  displayUsernameProblem,
+  ProfileUpdateSchema,
+  USERNAME_MESSAGES,
+} from '../../../contract/profile.ts';
+
+describe('display username rule', () => {
+  test.each([
+    ['maren_makes', null],
+    ['abc', null],
+    ['a'.repeat(30), null],
+    ['ab', USERNAME_MESSAGES.length],
+    ['a'.repeat(31), USERNAME_MESSAGES.length],
+    ['', USERNAME_MESSAGES.length],
+    ['maren.makes', USERNAME_MESSAGES.characters],
+    ['with space', USERNAME_MESSAGES.characters],
+    ['ａｄｍｉｎ', USERNAME_MESSAGES.characters], // fullwidth letters
+    ['аdmin', USERNAME_MESSAGES.characters], // Cyrillic а
+    ['ad\u200dmin', USERNAME_MESSAGES.characters], // zero-width joiner
+    ['Dashboard', USERNAME_MESSAGES.reserved],
+    ['PRIVACY', USERNAME_MESSAGES.reserved],
+    ['_astro', USERNAME_MESSAGES.reserved],
+  ])('%s → %s', (name, problem) => {
+    expect(displayUsernameProblem(name)).toBe(problem);
+  });
+});
+
+describe('bio rule', () => {
+  test('at most 300 characters, counted as code points (an emoji is one)', () => {
+    expect(bioProblem('😀'.repeat(300))).toBeNull();
+    expect(bioProblem('😀'.repeat(301))).toBe('Bio must be at most 300 characters.');
+    expect(bioProblem('line one\nline two')).toBeNull();
+  });
+
+  test.each(['\u202Eevil', 'a\u2066b', 'bell\u0007', 'tab\there'])(
+    'refuses control and direction characters: %j',
+    (bio) => {
+      expect(bioProblem(bio)).toBe('Bio cannot contain control or text-direction characters.');
+    },
+  );
+
+  test('the update schema normalises to NFC and trims; unknown fields are refused', () => {
+    const parsed = ProfileUpdateSchema.parse({ display_username: 'maren', bio: '  Cafe\u0301  ' });
+    expect(parsed.bio).toBe('Café');
+    expect(
+      ProfileUpdateSchema.safeParse({ display_username: 'maren', bio: '', status: 'approved' }).success,
+    ).toBe(false);
+  });
+});
