@@ -72,6 +72,14 @@ export default tseslint.config(
               group: ['zod', '**/build-*'],
               message: 'Keep zod and build-time helpers out of the browser bundle.',
             },
+            {
+              // These contract modules define zod schemas: islands may take their types, not their code.
+              group: ['profile', 'auth', 'manifest', 'thread-card', 'health', 'api-error'].map(
+                (name) => `**/contract/${name}.ts`,
+              ),
+              allowTypeImports: true,
+              message: 'Import types only, or use the zod-free rules module (e.g. contract/profile-rules.ts).',
+            },
           ],
         },
       ],

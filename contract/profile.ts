@@ -1,91 +1,7 @@
 import { z } from 'zod';
+import { bioProblem, displayUsernameProblem } from './profile-rules.ts';
 
-/** Profile statuses (spec section 3); 'none' is the state before any invite request. */
-export const PROFILE_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
-
-export const DISPLAY_USERNAME_MIN = 3;
-export const DISPLAY_USERNAME_MAX = 30;
-export const BIO_MAX = 300;
-
-export const USERNAME_MESSAGES = {
-  characters: 'Username can only contain letters, numbers, and underscores',
-  length: 'Username must be between 3 and 30 characters',
-  reserved: 'This username is reserved. Please choose another.',
-  taken: 'This username is already taken. Please choose another.',
-} as const;
-
-/**
- * Names a profile may not take: every top-level route and folder of the site and the API, and a few
- * that would mislead. Compared without regard to case. Names with '-' cannot pass the username
- * rule anyway; they are listed so this stays the one list of top-level paths.
- */
-export const RESERVED_USERNAMES: readonly string[] = [
-  '_astro',
-  '404',
-  'about',
-  'admin',
-  'administrator',
-  'api',
-  'assets',
-  'auth',
-  'callback',
-  'dashboard',
-  'data',
-  'data-deletion',
-  'data-deletion-status',
-  'favicon',
-  'help',
-  'index',
-  'invite',
-  'login',
-  'logout',
-  'me',
-  'null',
-  'privacy',
-  'profile',
-  'request-invite',
-  'robots',
-  'root',
-  'sample',
-  'settings',
-  'signin',
-  'signup',
-  'simulated-threads',
-  'sitemap',
-  'static',
-  'status',
-  'submit',
-  'support',
-  'system',
-  'terms',
-  'threads',
-  'undefined',
-  'well_known',
-];
-
-/**
- * The spec's display-username rule (letters, digits, underscore; 3 to 30), ASCII only, plus the
- * reserved names. Returns the message to show, or null when the name is acceptable.
- */
-export function displayUsernameProblem(name: string): string | null {
-  if (!/^[A-Za-z0-9_]*$/.test(name)) return USERNAME_MESSAGES.characters;
-  if (name.length < DISPLAY_USERNAME_MIN || name.length > DISPLAY_USERNAME_MAX)
-    return USERNAME_MESSAGES.length;
-  if (RESERVED_USERNAMES.includes(name.toLowerCase())) return USERNAME_MESSAGES.reserved;
-  return null;
-}
-
-// C0 controls except line feed, DEL, and the bidirectional overrides and isolates.
-// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
-const FORBIDDEN_IN_BIO = /[\u0000-\u0009\u000B-\u001F\u007F\u202A-\u202E\u2066-\u2069]/u;
-
-/** The bio rule: at most 300 characters (code points, after NFC), no control or text-direction characters. */
-export function bioProblem(bio: string): string | null {
-  if (FORBIDDEN_IN_BIO.test(bio)) return 'Bio cannot contain control or text-direction characters.';
-  if ([...bio.normalize('NFC')].length > BIO_MAX) return `Bio must be at most ${BIO_MAX} characters.`;
-  return null;
-}
+export * from './profile-rules.ts';
 
 /** `PUT /api/user/profile`: only these two fields; anything else is refused. */
 export const ProfileUpdateSchema = z
@@ -108,34 +24,6 @@ export const ProfileUpdateSchema = z
   })
   .strict();
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
-
-/** `GET /api/user/profile`: the signed-in user's own profile. */
-export interface OwnProfile {
-  status: ProfileStatus;
-  threads_username: string;
-  display_username: string | null;
-  bio: string;
-  gems: string[];
-  own_threads: string[];
-}
-
-/** `GET /api/user/profile/{username}`: an approved member's public profile. */
-export interface PublicProfile {
-  username: string;
-  threads_username: string;
-  bio: string;
-  gems: string[];
-  own_threads: string[];
-}
-
-/** `GET /api/admin/pending-users` items. */
-export interface PendingUser {
-  user_id: string;
-  threads_username: string;
-  display_username: string | null;
-  bio: string;
-  requested_at: string;
-}
 
 /** `POST /api/admin/approve-user`. */
 export const UserDecisionSchema = z

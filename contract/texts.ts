@@ -23,7 +23,49 @@ export const TEXTS = {
   invalidState: 'Invalid state parameter - possible CSRF attack',
   missingSuccessFlag: 'Authorization response missing success flag',
   returnHome: 'Return Home',
+  loading: 'Loading...',
+  // Request invite
+  join: 'Join',
+  goToLogin: 'Go to Login',
+  requestInvite: 'Request Invite',
+  inviteRequestFailed: 'Failed to request invite',
+  profileStatusFailed: 'Failed to check profile status',
+  invitePending: 'Invite Pending',
+  checkStatus: 'Check Status',
+  reviewTime: 'Invite requests usually take 1-2 business days to review.',
+  inviteDeclined: 'Invite Declined',
+  // Profile
+  myProfile: 'My Profile',
+  profileLoadFailed: 'Failed to load profile',
+  profileUpdateFailed: 'Failed to update profile',
+  profileNotFound: 'Profile not found',
+  backToHome: 'Back to Home',
+  editProfile: 'Edit Profile',
+  saveChanges: 'Save Changes',
+  cancel: 'Cancel',
+  noGems: 'No gems collected yet',
+  gemsComingSoon: 'Collecting threads as gems is coming soon.',
+  noThreadsPosted: 'No threads posted yet',
+  // Dashboard
+  dashboard: 'Dashboard',
+  loggedInAs: 'Logged in as',
+  noOwnThreads: 'No threads found.',
+  noPendingReview: 'No threads pending review.',
+  noManualSubmissions: 'No manual submissions yet.',
+  noPendingUsers: 'No pending users.',
+  approveUser: 'Approve User',
+  reject: 'Reject',
+  viewProfile: 'View Profile',
+  rejectUserConfirm: 'Are you sure you want to reject this user? This action cannot be undone.',
+  userApproved: 'User approved successfully!',
+  userRejected: 'User rejected.',
+  userApproveFailed: 'Failed to approve user',
+  userRejectFailed: 'Failed to reject user',
+  pendingUsersFailed: 'Failed to fetch pending users',
 } as const;
+
+/** The status banner of the own profile page (spec: Pending Approval, Approved, Rejected). */
+export const PROFILE_STATUS_LABELS = { pending: 'Pending Approval', approved: 'Approved', rejected: 'Rejected' } as const;
 
 /** 'Authorization failed: {error}' (spec section 5). */
 export const authorizationFailedWith = (error: string) => `Authorization failed: ${error}`;

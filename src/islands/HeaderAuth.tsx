@@ -1,14 +1,20 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { TEXTS } from '../../contract/texts.ts';
-import { $auth, $connecting, $loginError, checkAuth, login, logout } from '../stores/auth.ts';
+import { useAuth } from '../lib/use-auth.ts';
+import { $connecting, $loginError, checkAuth, login, logout } from '../stores/auth.ts';
 
-/** Links shown to signed-in users; the dashboard and submit pages join when they exist. */
-const NAV_LINKS = [{ href: '/', label: 'Home' }] as const;
+/** Links shown to signed-in users; Submit Thread joins when its page exists. */
+const NAV_LINKS = [
+  { href: '/', label: 'Home' },
+  { href: '/dashboard', label: 'Dashboard' },
+] as const;
 
 /** The header's navigation and login control: 'Login with Threads', or the username with 'Logout'. */
 export default function HeaderAuth({ currentPath }: { currentPath: string }) {
-  const auth = useStore($auth);
+  const auth = useAuth();
+  // Pages are built as folders: /dashboard may be reached as /dashboard/.
+  const activePath = currentPath.length > 1 ? currentPath.replace(/\/$/, '') : currentPath;
   const connecting = useStore($connecting);
   const loginError = useStore($loginError);
   useEffect(() => {
@@ -37,7 +43,7 @@ export default function HeaderAuth({ currentPath }: { currentPath: string }) {
     <div className="header-auth">
       <nav aria-label="Main" className="header-auth__nav">
         {NAV_LINKS.map(({ href, label }) => (
-          <a key={href} href={href} aria-current={currentPath === href ? 'page' : undefined}>
+          <a key={href} href={href} aria-current={activePath === href ? 'page' : undefined}>
             {label}
           </a>
         ))}

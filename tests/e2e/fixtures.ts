@@ -45,3 +45,12 @@ export { expect };
 export async function waitForHydration(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Images', exact: true })).toBeEnabled();
 }
+
+/** Signs in through the simulated provider as `username` and waits until the header shows the user. */
+export async function signInAs(page: Page, username: string): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Login with Threads' }).click();
+  await page.getByLabel('Threads username').fill(username);
+  await page.getByRole('button', { name: 'Authorize' }).click();
+  await expect(page.getByRole('banner')).toContainText(`@${username.toLowerCase()}`, { timeout: 10_000 });
+}

@@ -4,12 +4,18 @@ import { TEXTS } from '../../contract/texts.ts';
 import { TEST_SITE } from '../site-under-test.ts';
 import { expect, test } from './fixtures.ts';
 
-/** DESIGN section 8: the legal and 404 pages load the header island and nothing else. */
-async function expectOnlyHeaderIsland(page: Page, scripts: string[]) {
+/**
+ * DESIGN section 8: the legal pages load the header island and nothing else; the 404 page also the
+ * public-profile lookup (DESIGN section 5).
+ */
+async function expectOnlyHeaderIsland(page: Page, scripts: string[], { profileLookup = false } = {}) {
   // The island hydrates when the browser is idle: wait until its login control is there.
   await expect(page.getByRole('button', { name: TEXTS.login })).toBeVisible();
   expect(scripts.some((url) => /HeaderAuth/.test(url))).toBe(true);
-  expect(scripts.filter((url) => /ThreadBrowser|AuthCallback/.test(url))).toEqual([]);
+  const others = scripts.filter((url) => /\/_astro\/[A-Z]/.test(url) && !/HeaderAuth/.test(url));
+  const allowed = profileLookup ? ['PublicProfileView', 'ProfileTabs'] : [];
+  const names = others.map((url) => url.replace(/.*\/_astro\/([A-Za-z]+).*/, '$1'));
+  expect(names.filter((name) => !allowed.includes(name))).toEqual([]);
 }
 
 const LEGAL_PAGES = [
@@ -72,7 +78,7 @@ test('header and footer: title, subtitle, legal links that work', async ({ page 
 });
 
 for (const unknown of ['/this/page/does-not-exist', '/no-such-page']) {
-  test(`${unknown} answers 404 with its own page, only the header island, and a way home`, async ({
+  test(`${unknown} answers 404 with its own page, only the header and profile islands, and a way home`, async ({
     page,
     pageProblems,
   }) => {
@@ -83,7 +89,7 @@ for (const unknown of ['/this/page/does-not-exist', '/no-such-page']) {
     });
     const response = await page.goto(unknown);
     expect(response?.status()).toBe(404);
-    await expectOnlyHeaderIsland(page, scripts);
+    await expectOnlyHeaderIsland(page, scripts, { profileLookup: true });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.notFoundTitle);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
     await page.getByRole('link', { name: TEXTS.returnToHome }).click();

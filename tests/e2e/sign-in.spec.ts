@@ -13,7 +13,8 @@ function countExchanges(page: Page): () => number {
   return () => exchanges;
 }
 
-async function signInAs(page: Page, username: string): Promise<void> {
+/** Walks login and the consent page, stopping on the callback page (unlike the fixture's signInAs). */
+async function authorizeAs(page: Page, username: string): Promise<void> {
   await page.goto('/');
   await page.getByRole('button', { name: TEXTS.login }).click();
   await expect(page).toHaveURL(/\/simulated-threads\/oauth\/authorize\?/);
@@ -23,7 +24,7 @@ async function signInAs(page: Page, username: string): Promise<void> {
 
 test('sign in as alice through the simulated provider, stay signed in, then log out', async ({ page }) => {
   const exchanges = countExchanges(page);
-  await signInAs(page, 'alice');
+  await authorizeAs(page, 'alice');
   await expect(page.getByRole('status')).toHaveText(TEXTS.authorizationSuccess);
   expect(page.url()).not.toContain('code='); // dropped from the address bar at once
   await expect(page).toHaveURL(/\/$/, { timeout: 5000 }); // redirected home after 2 s
@@ -101,7 +102,7 @@ test('a replayed callback URL is refused: its state was used up by the first vis
   page.on('framenavigated', (frame) => {
     if (frame.url().includes('/auth/callback?')) callbackUrl = frame.url();
   });
-  await signInAs(page, 'bob');
+  await authorizeAs(page, 'bob');
   await expect(page.getByRole('status')).toHaveText(TEXTS.authorizationSuccess);
   const exchanges = countExchanges(page);
   await page.goto(callbackUrl);

@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import { displayUsernameProblem, type PublicProfile } from '../../contract/profile-rules.ts';
+import { TEXTS } from '../../contract/texts.ts';
+import { api, ApiRequestError } from '../lib/api.ts';
+import ProfileTabs from './ProfileTabs.tsx';
+
+type View =
+  | { phase: 'loading' }
+  | { phase: 'missing' }
+  | { phase: 'error' }
+  | { phase: 'ready'; profile: PublicProfile };
+
+/** The single path segment that could be a member's name, or null (multi-segment paths stay a plain 404). */
+function candidateName(): string | null {
+  const segments = window.location.pathname.split('/').filter(Boolean);
+  if (segments.length !== 1) return null;
+  const name = decodeURIComponent(segments[0] ?? '');
+  return displayUsernameProblem(name) === null ? name : null;
+}
+
+async function fetchProfile(name: string): Promise<View> {
+  try {
+    return {
+      phase: 'ready',
+      profile: await api<PublicProfile>(`/api/user/profile/${encodeURIComponent(name)}`),
+    };
+  } catch (error) {
+    return error instanceof ApiRequestError && error.status === 404
+      ? { phase: 'missing' }
+      : { phase: 'error' };
+  }
+}
+
+/**
+ * Public profiles at /{username} (DESIGN section 5): the 404 page runs this island; for a single-segment
+ * path it looks the name up and shows the profile or 'Profile not found' instead of the plain 404.
+ */
+export default function PublicProfileView() {
+  const [name] = useState(candidateName);
+  const [view, setView] = useState<View>({ phase: 'loading' });
+
+  useEffect(() => {
+    if (!name) return;
+    document.getElementById('not-found')?.setAttribute('hidden', '');
+    void fetchProfile(name).then(setView);
+  }, [name]);
+
+  if (!name) return null;
+  if (view.phase === 'loading') return <p role="status">{TEXTS.loading}</p>;
+  if (view.phase !== 'ready') {
+    return (
+      <section className="not-found" aria-labelledby="profile-missing">
+        <h1 id="profile-missing">
+          {view.phase === 'missing' ? TEXTS.profileNotFound : TEXTS.profileLoadFailed}
+        </h1>
+        <button type="button" className="button" onClick={() => window.location.assign('/')}>
+          {TEXTS.backToHome}
+        </button>
+      </section>
+    );
+  }
+  const { profile } = view;
+  return (
+    <article className="page-narrow public-profile">
+      <h1>@{profile.username}</h1>
+      {profile.bio && <p className="profile-facts__bio">{profile.bio}</p>}
+      <p>
+        <a
+          href={`https://www.threads.com/@${encodeURIComponent(profile.threads_username)}`}
+          rel="noopener noreferrer"
+        >
+          @{profile.threads_username} on Threads
+        </a>
+      </p>
+      <p className="field-help">
+        {profile.gems.length} gems · {profile.own_threads.length} threads
+      </p>
+      <ProfileTabs gems={profile.gems} threads={profile.own_threads} own={false} />
+    </article>
+  );
+}

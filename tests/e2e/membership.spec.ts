@@ -1,0 +1,157 @@
+import type { Browser, Page } from '@playwright/test';
+import { USERNAME_MESSAGES } from '../../contract/profile-rules.ts';
+import { TEXTS } from '../../contract/texts.ts';
+import { expect, signInAs, test } from './fixtures.ts';
+
+// One shared server database: these walks create and decide invite requests, so they run in order.
+test.describe.configure({ mode: 'serial' });
+
+const run = Date.now().toString(36).slice(-5);
+
+/** A second browser (its own cookies and storage): the admin beside the member. */
+async function adminPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signInAs(page, 'admin');
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.dashboard);
+  return page;
+}
+
+/** Collects window.alert / window.confirm texts; confirms are answered with `accept`. */
+function dialogs(page: Page, accept = true): string[] {
+  const seen: string[] = [];
+  page.on('dialog', (dialog) => {
+    seen.push(dialog.message());
+    void (dialog.type() === 'confirm' && !accept ? dialog.dismiss() : dialog.accept());
+  });
+  return seen;
+}
+
+test('a member asks for an invite, the admin approves, the member edits the profile and sees the public page', async ({
+  page,
+  browser,
+  pageProblems,
+}) => {
+  pageProblems.allow(/status of 404/); // the profile lookups of names that do not exist
+  const member = `alice_${run}`;
+  await signInAs(page, member);
+  await page.goto('/request-invite');
+  await page.getByRole('button', { name: TEXTS.requestInvite }).click();
+  await expect(page.getByRole('heading', { name: TEXTS.invitePending })).toBeVisible();
+  await expect(page.locator('main')).toContainText('1-2 business days');
+
+  const admin = await adminPage(browser);
+  const adminDialogs = dialogs(admin);
+  await expect(admin.locator('main')).toContainText(`${TEXTS.loggedInAs} @admin`);
+  await admin.getByRole('tab', { name: /Pending Users \(\d+\)/ }).click();
+  const card = admin.locator('.pending-user', { hasText: `@${member}` });
+  await expect(card).toContainText(member); // display username starts as the Threads username
+  await expect(card.getByRole('link', { name: TEXTS.viewProfile })).toHaveAttribute(
+    'href',
+    `https://www.threads.com/@${member}`,
+  );
+  await card.getByRole('button', { name: TEXTS.approveUser }).click();
+  await expect(card).toHaveCount(0);
+  expect(adminDialogs).toEqual([TEXTS.userApproved]);
+
+  await page.getByRole('button', { name: TEXTS.checkStatus }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.myProfile);
+  await expect(page.locator('.status-banner')).toHaveText('Approved');
+
+  await page.getByRole('button', { name: TEXTS.editProfile }).click();
+  const name = page.getByLabel('Display username');
+  const bio = page.getByLabel('Bio');
+  for (const [value, message] of [
+    ['ab', USERNAME_MESSAGES.length],
+    ['bad.name', USERNAME_MESSAGES.characters],
+    ['Dashboard', USERNAME_MESSAGES.reserved],
+  ] as const) {
+    await name.fill(value);
+    await page.getByRole('button', { name: TEXTS.saveChanges }).click();
+    await expect(page.getByRole('alert')).toHaveText(message);
+  }
+  await name.fill(`Alice_D_${run}`);
+  await bio.fill('x'.repeat(301));
+  await page.getByRole('button', { name: TEXTS.saveChanges }).click();
+  await expect(page.getByRole('alert')).toHaveText('Bio must be at most 300 characters.');
+  await bio.fill('Designs <b>grids</b> and type.');
+  await page.getByRole('button', { name: TEXTS.saveChanges }).click();
+  await expect(page.locator('.profile-facts')).toContainText(`Alice_D_${run}`);
+  await expect(page.locator('.profile-facts')).toContainText('Designs <b>grids</b> and type.');
+
+  await page.getByRole('tab', { name: 'My Gems (0)' }).click();
+  await expect(page.getByRole('tabpanel')).toContainText(TEXTS.noGems);
+  await page.getByRole('tab', { name: 'My Threads (0)' }).click();
+  await expect(page.getByRole('tabpanel')).toContainText(TEXTS.noThreadsPosted);
+
+  await page.getByRole('link', { name: 'View your live profile' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`@Alice_D_${run}`);
+  await expect(page.locator('main')).toContainText('Designs <b>grids</b> and type.');
+  await expect(page.getByRole('link', { name: `@${member} on Threads` })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Gems (0)' })).toBeVisible();
+
+  await page.goto('/nobody_by_that_name');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.profileNotFound);
+  await page.getByRole('button', { name: TEXTS.backToHome }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('rejecting asks for confirmation first; the member then sees Invite Declined', async ({
+  page,
+  browser,
+  pageProblems,
+}) => {
+  pageProblems.allow(/status of 404/); // GET /api/user/profile answers 404 before the first request (spec)
+  const member = `bob_${run}`;
+  await signInAs(page, member);
+  await page.goto('/request-invite');
+  await page.getByRole('button', { name: TEXTS.requestInvite }).click();
+  await expect(page.getByRole('heading', { name: TEXTS.invitePending })).toBeVisible();
+
+  const admin = await adminPage(browser);
+  let accept = false;
+  const seen: string[] = [];
+  admin.on('dialog', (dialog) => {
+    seen.push(dialog.message());
+    void (dialog.type() === 'confirm' && !accept ? dialog.dismiss() : dialog.accept());
+  });
+  await admin.getByRole('tab', { name: /Pending Users/ }).click();
+  const card = admin.locator('.pending-user', { hasText: `@${member}` });
+  await card.getByRole('button', { name: TEXTS.reject }).click();
+  await expect(card).toHaveCount(1); // dismissed: nothing happened
+  accept = true;
+  await card.getByRole('button', { name: TEXTS.reject }).click();
+  await expect(card).toHaveCount(0);
+  expect(seen).toEqual([TEXTS.rejectUserConfirm, TEXTS.rejectUserConfirm, TEXTS.userRejected]);
+
+  await page.getByRole('button', { name: TEXTS.checkStatus }).click();
+  await expect(page.getByRole('heading', { name: TEXTS.inviteDeclined })).toBeVisible();
+});
+
+test('signed out, protected pages show Loading... and leave: /dashboard for home, /profile for the invite page', async ({
+  page,
+}) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/request-invite$/);
+  await expect(page.getByRole('heading', { name: TEXTS.join })).toBeVisible();
+  await expect(page.getByRole('button', { name: TEXTS.goToLogin })).toBeVisible();
+});
+
+test('a member who is not an admin sees no pending users', async ({ page, pageProblems }) => {
+  pageProblems.allow(/status of 403/); // the spec reads the 403 of the pending-users call as an empty list
+  await signInAs(page, `carol_${run}`);
+  await page.goto('/dashboard');
+  await page.getByRole('tab', { name: 'Pending Users (0)' }).click();
+  await expect(page.getByRole('tabpanel')).toHaveText(TEXTS.noPendingUsers);
+  for (const [tab, empty] of [
+    ['My Threads (0)', TEXTS.noOwnThreads],
+    ['Pending Review (0)', TEXTS.noPendingReview],
+    ['Manual Submissions (0)', TEXTS.noManualSubmissions],
+  ] as const) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tabpanel')).toHaveText(empty);
+  }
+});
