@@ -78,7 +78,8 @@ export default tseslint.config(
                 (name) => `**/contract/${name}.ts`,
               ),
               allowTypeImports: true,
-              message: 'Import types only, or use the zod-free rules module (e.g. contract/profile-rules.ts).',
+              message:
+                'Import types only, or use the zod-free rules module (e.g. contract/profile-rules.ts).',
             },
           ],
         },

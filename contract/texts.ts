@@ -65,7 +65,11 @@ export const TEXTS = {
 } as const;
 
 /** The status banner of the own profile page (spec: Pending Approval, Approved, Rejected). */
-export const PROFILE_STATUS_LABELS = { pending: 'Pending Approval', approved: 'Approved', rejected: 'Rejected' } as const;
+export const PROFILE_STATUS_LABELS = {
+  pending: 'Pending Approval',
+  approved: 'Approved',
+  rejected: 'Rejected',
+} as const;
 
 /** 'Authorization failed: {error}' (spec section 5). */
 export const authorizationFailedWith = (error: string) => `Authorization failed: ${error}`;
