@@ -62,6 +62,9 @@ export const TEXTS = {
   userApproveFailed: 'Failed to approve user',
   userRejectFailed: 'Failed to reject user',
   pendingUsersFailed: 'Failed to fetch pending users',
+  // Data deletion status
+  noConfirmationCode: 'No confirmation code provided',
+  deletionStatusFailed: 'Failed to check deletion status',
 } as const;
 
 /** The status banner of the own profile page (spec: Pending Approval, Approved, Rejected). */

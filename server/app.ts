@@ -12,6 +12,7 @@ import staticSite from './plugins/static-site/index.ts';
 import { requestPath } from './request-path.ts';
 import adminRoutes from './routes/admin/index.ts';
 import authRoutes from './routes/auth/index.ts';
+import metaCallbacks from './routes/auth/meta-callbacks.ts';
 import healthRoutes from './routes/health/index.ts';
 import userRoutes from './routes/user/index.ts';
 import type { Secrets } from './secrets.ts';
@@ -130,6 +131,11 @@ export async function buildApp({
       : config.threads.graphBaseUrl;
   const gateway = createThreadsClient({ graphBaseUrl, appId: settings.appId, appSecret: settings.appSecret });
   await app.register(authRoutes, { config, settings, gateway, db: database.db, tokenKey: secrets.tokenKey });
+  await app.register(metaCallbacks, {
+    db: database.db,
+    appSecret: settings.appSecret,
+    publicOrigin: config.publicUrl.origin,
+  });
   await app.register(userRoutes, { db: database.db });
   await app.register(adminRoutes, { db: database.db });
   if (config.threads.mode === 'simulated') {
@@ -139,6 +145,7 @@ export async function buildApp({
       clientSecret: settings.appSecret,
       redirectUris: settings.redirectUris,
       store: new SimulatedThreadsStore(simulatedClock),
+      appOrigin: () => internalOrigin(app, config.host),
     });
   }
   await app.register(staticSite, {

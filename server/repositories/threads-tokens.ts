@@ -20,6 +20,10 @@ export function createThreadsTokensRepository(db: Database) {
         .onConflictDoUpdate({ target: threadsTokens.userId, set: { ciphertext, issuedAt, expiresAt } });
     },
 
+    async delete(userId: string, tx: Database = db): Promise<void> {
+      await tx.delete(threadsTokens).where(eq(threadsTokens.userId, userId));
+    },
+
     async find(userId: string, tx: Database = db): Promise<StoredToken | null> {
       const [row] = await tx.select().from(threadsTokens).where(eq(threadsTokens.userId, userId));
       return row ?? null;

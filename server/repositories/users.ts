@@ -44,6 +44,11 @@ export function createUsersRepository(db: Database) {
       return rows.length > 0;
     },
 
+    /** Deletes the user; sessions, tokens and the profile go with it (foreign keys cascade). */
+    async delete(id: string, tx: Database = db): Promise<void> {
+      await tx.delete(users).where(eq(users.id, id));
+    },
+
     async setReconnectNeeded(id: string, needed: boolean, tx: Database = db): Promise<void> {
       await tx.update(users).set({ reconnectNeeded: needed }).where(eq(users.id, id));
     },

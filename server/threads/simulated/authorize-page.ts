@@ -48,3 +48,23 @@ ${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
 export function blockedPage(reason: string): string {
   return page('URL Blocked · Simulated Threads', `<h1>URL Blocked</h1><p>${escape(reason)}</p>`);
 }
+
+/**
+ * The simulated Threads settings page for removing the app: Meta then calls the app's deauthorize
+ * and data-deletion callbacks. `result` shows the outcome of the last removal.
+ */
+export function removeAppPage(result?: { username: string; statusUrl: string } | { error: string }): string {
+  let outcome = '';
+  if (result && 'error' in result) outcome = `<p class="error" role="alert">${escape(result.error)}</p>`;
+  if (result && 'statusUrl' in result) {
+    outcome = `<p role="status">Removed for @${escape(result.username)}. <a href="${escape(result.statusUrl)}">Check the deletion status</a></p>`;
+  }
+  return page(
+    'Apps and websites · Simulated Threads',
+    `<h1>Apps and websites</h1><p>Removing Curated Threads asks it to delete the data it holds about you.</p>${outcome}
+<form method="post" action="/simulated-threads/settings/apps/remove">
+<label for="username">Threads username</label>
+<input id="username" name="username" required maxlength="30" pattern="[A-Za-z0-9._]+" autocomplete="username">
+<div class="actions"><button class="authorize">Remove app</button></div></form>`,
+  );
+}

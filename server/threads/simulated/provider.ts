@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { AUTHORIZE_PAGE_CSP, authorizePage, blockedPage } from './authorize-page.ts';
+import { signRequest } from '../signed-request.ts';
+import { AUTHORIZE_PAGE_CSP, authorizePage, blockedPage, removeAppPage } from './authorize-page.ts';
 import { LONG_LIVED_MS, simulatedUserId, type SimulatedThreadsStore } from './store.ts';
 
 export interface SimulatedProviderOptions {
@@ -8,6 +9,8 @@ export interface SimulatedProviderOptions {
   /** Exact redirect URIs the simulated app has registered, like the Threads app dashboard. */
   redirectUris: string[];
   store: SimulatedThreadsStore;
+  /** Where this server's own API answers (for the signed callbacks Meta would send). */
+  appOrigin: () => string;
 }
 
 type Fields = Record<string, string | undefined>;
@@ -134,6 +137,42 @@ const simulatedProvider: FastifyPluginAsync<SimulatedProviderOptions> = async (a
     if (!renewed)
       return graphError(reply, 400, 'Error validating access token: the session has expired.', 190);
     return { access_token: renewed, token_type: 'bearer', expires_in: LONG_LIVED_MS / 1000 };
+  });
+
+  app.get('/settings/apps', async (_request, reply) => html(reply, 200, removeAppPage()));
+
+  // Like Meta when a person removes the app: a signed deauthorize and data-deletion callback.
+  app.post<{ Body: Fields }>('/settings/apps/remove', async (request, reply) => {
+    const username = (request.body?.username ?? '').trim().replace(/^@/, '').toLowerCase();
+    if (!USERNAME.test(username))
+      return html(reply, 400, removeAppPage({ error: 'Enter a Threads username.' }));
+    const signedRequest = signRequest(
+      {
+        algorithm: 'HMAC-SHA256',
+        user_id: simulatedUserId(username),
+        issued_at: Math.floor(store.now() / 1000),
+      },
+      options.clientSecret,
+    );
+    const send = (path: string) =>
+      fetch(`${options.appOrigin()}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ signed_request: signedRequest }),
+      });
+    const [deauthorized, deleted] = [
+      await send('/api/auth/deauthorize'),
+      await send('/api/auth/data-deletion'),
+    ];
+    if (!deauthorized.ok || !deleted.ok) {
+      return html(
+        reply,
+        502,
+        removeAppPage({ error: `The app answered ${deauthorized.status} / ${deleted.status}.` }),
+      );
+    }
+    const { url } = (await deleted.json()) as { url: string };
+    return html(reply, 200, removeAppPage({ username, statusUrl: url }));
   });
 
   app.get<{ Querystring: Fields }>('/v1.0/me', async (request, reply) => {

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { DELETION_STATUS_TEXT, type DeletionStatusResponse } from '../../../contract/data-deletion.ts';
+import type { Database } from '../../db/client.ts';
+import { createAuditLogRepository } from '../../repositories/audit-log.ts';
+import { createDeletionRequestsRepository } from '../../repositories/deletion-requests.ts';
+import { createSessionsRepository } from '../../repositories/sessions.ts';
+import { createThreadsTokensRepository } from '../../repositories/threads-tokens.ts';
+import { createUsersRepository } from '../../repositories/users.ts';
+import { SignedRequestError, verifySignedRequest } from '../../threads/signed-request.ts';
+import { HttpError } from '../http-errors.ts';
+
+export interface MetaCallbackOptions {
+  db: Database;
+  appSecret: string;
+  publicOrigin: string;
+}
+
+const CODE = /^[A-Za-z0-9]{16,64}$/;
+
+/**
+ * Meta's data-deletion and deauthorize callbacks (threads-api.md section 6) and the deletion status.
+ * The callbacks are server-to-server POSTs from Meta: exempt from the same-origin rule, trusted only
+ * through the signed_request, and idempotent.
+ */
+const metaCallbacks: FastifyPluginAsync<MetaCallbackOptions> = async (
+  app,
+  { db, appSecret, publicOrigin },
+) => {
+  const users = createUsersRepository(db);
+  const deletions = createDeletionRequestsRepository(db);
+  const audit = createAuditLogRepository(db);
+  // Meta posts a form field; some integrations send JSON. Forms are accepted in this scope only.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 8192 },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+
+  function verifiedUserId(request: FastifyRequest): string {
+    const field = (request.body as { signed_request?: unknown } | null)?.signed_request;
+    if (typeof field !== 'string') throw new HttpError(400, 'signed_request is missing.');
+    try {
+      return verifySignedRequest(field, appSecret).userId;
+    } catch (error) {
+      if (!(error instanceof SignedRequestError)) throw error;
+      request.log.warn({ reason: error.message }, 'signed_request refused');
+      throw new HttpError(400, `Invalid signed_request: ${error.message}`);
+    }
+  }
+
+  const callback = { config: { access: 'public' as const, crossSite: true }, bodyLimit: 8192 };
+
+  app.post('/api/auth/data-deletion', callback, async (request) => {
+    const threadsUserId = verifiedUserId(request);
+    const confirmation = await db.transaction(async (tx) => {
+      const user = await users.findByThreadsUserId(threadsUserId, tx);
+      const previous = await deletions.latestForThreadsUser(threadsUserId, tx);
+      // Asked again with nothing left to delete: the same confirmation as before.
+      if (!user && previous) return previous.confirmationCode;
+      if (user) await users.delete(user.id, tx);
+      const code = randomBytes(16).toString('hex');
+      await deletions.create(code, threadsUserId, tx);
+      await audit.record({ actorUserId: null, action: 'user.data_deleted', subject: threadsUserId }, tx);
+      return code;
+    });
+    request.log.info({ threadsUserId }, 'data deletion completed');
+    return {
+      url: `${publicOrigin}/data-deletion-status?code=${confirmation}`,
+      confirmation_code: confirmation,
+    };
+  });
+
+  app.post('/api/auth/deauthorize', callback, async (request) => {
+    const threadsUserId = verifiedUserId(request);
+    await db.transaction(async (tx) => {
+      const user = await users.findByThreadsUserId(threadsUserId, tx);
+      if (!user) return;
+      // The app lost its permission: the token is useless and every session ends.
+      await createThreadsTokensRepository(db).delete(user.id, tx);
+      await createSessionsRepository(db).deleteAllForUser(user.id, tx);
+      await users.setReconnectNeeded(user.id, true, tx);
+      await audit.record({ actorUserId: null, action: 'user.deauthorized', subject: user.id }, tx);
+    });
+    return { success: true };
+  });
+
+  app.get<{ Params: { code: string } }>(
+    '/api/auth/data-deletion-status/:code',
+    { config: { access: 'public' } },
+    async (request): Promise<DeletionStatusResponse> => {
+      const found = CODE.test(request.params.code) ? await deletions.findByCode(request.params.code) : null;
+      if (!found) throw new HttpError(404, DELETION_STATUS_TEXT.unknown.message);
+      // Only the status: the page is public and must not reveal whose data it was.
+      return {
+        status: found.status,
+        message: DELETION_STATUS_TEXT[found.status].message,
+        deleted: found.status === 'completed',
+      };
+    },
+  );
+};
+
+export default metaCallbacks;
