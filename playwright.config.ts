@@ -37,6 +37,7 @@ export default defineConfig({
       CONTACT_EMAIL: TEST_SITE.contactEmail ?? '',
       DATA_DIR: 'test-output/e2e-data',
       LOG_LEVEL: 'warn',
+      RATE_LIMIT_MULTIPLIER: '1000',
     },
     reuseExistingServer: false,
     timeout: 120_000,

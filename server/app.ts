@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import accessPlugin from './plugins/access.ts';
 import errors from './plugins/errors.ts';
+import rateLimits from './plugins/rate-limits.ts';
 import sameOrigin from './plugins/same-origin.ts';
 import sessionPlugin from './plugins/session/index.ts';
 import securityHeadersPlugin, { applySecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
@@ -121,6 +122,7 @@ export async function buildApp({
     secure: config.secure,
   });
   await app.register(accessPlugin, { adminUsernames: config.adminUsernames });
+  await app.register(rateLimits);
   await app.register(healthRoutes, { database });
 
   const settings = threadsSettings(config);
@@ -131,12 +133,14 @@ export async function buildApp({
       : config.threads.graphBaseUrl;
   const gateway = createThreadsClient({ graphBaseUrl, appId: settings.appId, appSecret: settings.appSecret });
   await app.register(authRoutes, { config, settings, gateway, db: database.db, tokenKey: secrets.tokenKey });
+  const rateLimitMultiplier = config.rateLimitMultiplier;
   await app.register(metaCallbacks, {
     db: database.db,
     appSecret: settings.appSecret,
     publicOrigin: config.publicUrl.origin,
+    rateLimitMultiplier,
   });
-  await app.register(userRoutes, { db: database.db });
+  await app.register(userRoutes, { db: database.db, rateLimitMultiplier });
   await app.register(adminRoutes, { db: database.db });
   if (config.threads.mode === 'simulated') {
     await app.register(simulatedProvider, {

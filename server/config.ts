@@ -43,6 +43,12 @@ const EnvSchema = z.object({
     .regex(/^([0-9a-f]{64}|[A-Za-z0-9+/]{43}=)$/i, 'must be 32 bytes as 64 hex digits or base64')
     .optional(),
   ADMIN_THREADS_USERNAMES: z.string().optional(),
+  RATE_LIMIT_MULTIPLIER: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(10_000, 'must be at most 10000')
+    .default(1),
   ALLOWED_THREADS_USERNAMES: z.string().optional(),
 });
 
@@ -91,6 +97,8 @@ export interface Config {
   adminUsernames: string[];
   /** When not empty, only these Threads usernames may sign in. */
   allowedUsernames: string[];
+  /** Scales every rate limit (tests and load runs raise it). */
+  rateLimitMultiplier: number;
 }
 
 /** Variables whose values may hold credentials: never echoed back in an error message. */
@@ -200,5 +208,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
         ? ['admin']
         : usernameList(e.ADMIN_THREADS_USERNAMES),
     allowedUsernames: usernameList(e.ALLOWED_THREADS_USERNAMES),
+    rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
   };
 }

@@ -15,6 +15,7 @@ import { createUsersRepository } from '../../repositories/users.ts';
 import { ThreadsApiError, type ThreadsGateway } from '../../threads/gateway.ts';
 import { THREADS_SCOPES, type ThreadsSettings } from '../../threads/settings.ts';
 import { encryptToken } from '../../threads/token-cipher.ts';
+import { limit } from '../../plugins/rate-limits.ts';
 import { HttpError, parseBody } from '../http-errors.ts';
 
 export interface AuthRoutesOptions {
@@ -57,7 +58,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
 
   app.post(
     '/api/auth/callback',
-    { config: { access: 'public' } },
+    { config: { access: 'public', rateLimit: limit('signIn', config.rateLimitMultiplier) } },
     async (request, reply): Promise<CallbackResponse> => {
       const { code, redirect_uri: redirectUri } = parseBody(CallbackRequestSchema, request.body);
       if (!settings.redirectUris.includes(redirectUri)) {

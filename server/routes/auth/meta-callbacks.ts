@@ -8,12 +8,14 @@ import { createSessionsRepository } from '../../repositories/sessions.ts';
 import { createThreadsTokensRepository } from '../../repositories/threads-tokens.ts';
 import { createUsersRepository } from '../../repositories/users.ts';
 import { SignedRequestError, verifySignedRequest } from '../../threads/signed-request.ts';
+import { limit } from '../../plugins/rate-limits.ts';
 import { HttpError } from '../http-errors.ts';
 
 export interface MetaCallbackOptions {
   db: Database;
   appSecret: string;
   publicOrigin: string;
+  rateLimitMultiplier: number;
 }
 
 const CODE = /^[A-Za-z0-9]{16,64}$/;
@@ -25,7 +27,7 @@ const CODE = /^[A-Za-z0-9]{16,64}$/;
  */
 const metaCallbacks: FastifyPluginAsync<MetaCallbackOptions> = async (
   app,
-  { db, appSecret, publicOrigin },
+  { db, appSecret, publicOrigin, rateLimitMultiplier },
 ) => {
   const users = createUsersRepository(db);
   const deletions = createDeletionRequestsRepository(db);
@@ -51,7 +53,14 @@ const metaCallbacks: FastifyPluginAsync<MetaCallbackOptions> = async (
     }
   }
 
-  const callback = { config: { access: 'public' as const, crossSite: true }, bodyLimit: 8192 };
+  const callback = {
+    config: {
+      access: 'public' as const,
+      crossSite: true,
+      rateLimit: limit('metaCallback', rateLimitMultiplier),
+    },
+    bodyLimit: 8192,
+  };
 
   app.post('/api/auth/data-deletion', callback, async (request) => {
     const threadsUserId = verifiedUserId(request);

@@ -10,6 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { createProfilesRepository, type Profile } from '../../repositories/profiles.ts';
 import type { User } from '../../repositories/users.ts';
+import { limit } from '../../plugins/rate-limits.ts';
 import { HttpError, parseBody } from '../http-errors.ts';
 
 const PROFILE_NOT_FOUND = 'Profile not found';
@@ -27,12 +28,15 @@ function ownProfile(user: User, profile: Profile): OwnProfile {
 }
 
 /** Invite requests and profiles: the signed-in user's own, and approved members' public ones. */
-const userRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number }> = async (
+  app,
+  { db, rateLimitMultiplier },
+) => {
   const profiles = createProfilesRepository(db);
 
   app.post(
     '/api/user/request-invite',
-    { config: { access: 'user' } },
+    { config: { access: 'user', rateLimit: limit('inviteRequest', rateLimitMultiplier) } },
     async (request): Promise<OwnProfile> => {
       const user = await request.authUser();
       const existing = await profiles.findByUser(user.id);
@@ -57,24 +61,28 @@ const userRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => 
     return ownProfile(user, profile);
   });
 
-  app.put('/api/user/profile', { config: { access: 'user' } }, async (request): Promise<OwnProfile> => {
-    const user = await request.authUser();
-    const update = parseBody(ProfileUpdateSchema, request.body);
-    const profile = await profiles.findByUser(user.id);
-    if (!profile) throw new HttpError(404, PROFILE_NOT_FOUND);
-    if (profile.status !== 'approved') throw new HttpError(403, 'Only approved profiles can be edited.');
-    if (await profiles.isNameTaken(update.display_username, user.id))
-      throw new HttpError(409, USERNAME_MESSAGES.taken);
-    try {
-      const updated = await profiles.updateApproved(user.id, update.display_username, update.bio);
-      if (!updated) throw new HttpError(403, 'Only approved profiles can be edited.');
-      return ownProfile(user, updated);
-    } catch (error) {
-      // Two members claiming the same name at once: the unique index decides.
-      if (isUniqueViolation(error)) throw new HttpError(409, USERNAME_MESSAGES.taken);
-      throw error;
-    }
-  });
+  app.put(
+    '/api/user/profile',
+    { config: { access: 'user', rateLimit: limit('profileUpdate', rateLimitMultiplier) } },
+    async (request): Promise<OwnProfile> => {
+      const user = await request.authUser();
+      const update = parseBody(ProfileUpdateSchema, request.body);
+      const profile = await profiles.findByUser(user.id);
+      if (!profile) throw new HttpError(404, PROFILE_NOT_FOUND);
+      if (profile.status !== 'approved') throw new HttpError(403, 'Only approved profiles can be edited.');
+      if (await profiles.isNameTaken(update.display_username, user.id))
+        throw new HttpError(409, USERNAME_MESSAGES.taken);
+      try {
+        const updated = await profiles.updateApproved(user.id, update.display_username, update.bio);
+        if (!updated) throw new HttpError(403, 'Only approved profiles can be edited.');
+        return ownProfile(user, updated);
+      } catch (error) {
+        // Two members claiming the same name at once: the unique index decides.
+        if (isUniqueViolation(error)) throw new HttpError(409, USERNAME_MESSAGES.taken);
+        throw error;
+      }
+    },
+  );
 
   app.get<{ Params: { username: string } }>(
     '/api/user/profile/:username',

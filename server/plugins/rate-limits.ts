@@ -1,0 +1,35 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../routes/http-errors.ts';
+
+/** The limits per route family (security matrix row 20), before RATE_LIMIT_MULTIPLIER. */
+export const RATE_LIMITS = {
+  signIn: { max: 20, timeWindow: '1 minute' },
+  inviteRequest: { max: 5, timeWindow: '1 hour' },
+  profileUpdate: { max: 30, timeWindow: '1 hour' },
+  metaCallback: { max: 60, timeWindow: '1 minute' },
+} as const;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/** The route config for a named limit, scaled by the multiplier. */
+export function limit(name: RateLimitName, multiplier: number) {
+  const { max, timeWindow } = RATE_LIMITS[name];
+  return { max: max * multiplier, timeWindow };
+}
+
+/**
+ * Rate limits, per route (none globally): keyed on the signed-in user, otherwise on the client
+ * address (X-Forwarded-For counts only from trusted proxies, so forging it resets nothing).
+ */
+const rateLimits: FastifyPluginAsync = async (app) => {
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: async (request) => (await request.currentUser())?.id ?? request.ip,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(context.statusCode, `Too many requests. Please try again in ${context.after}.`),
+  });
+};
+
+export default fp(rateLimits, { name: 'rate-limits', dependencies: ['session'] });
