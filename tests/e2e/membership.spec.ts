@@ -155,3 +155,48 @@ test('a member who is not an admin sees no pending users', async ({ page, pagePr
     await expect(page.getByRole('tabpanel')).toHaveText(empty);
   }
 });
+
+const XSS_BIO = [
+  '<script>window.__pwned = 1</script>',
+  '<img src=x onerror="window.__pwned = 2">',
+  '"><svg onload=alert(3)>',
+  'javascript:alert(4)',
+].join(' ');
+
+test('script in a bio stays text everywhere it is shown; nothing runs', async ({
+  page,
+  browser,
+  pageProblems,
+}) => {
+  pageProblems.allow(/status of 404/);
+  const member = `xss_${run}`;
+  const opened: string[] = [];
+  await signInAs(page, member);
+  await page.goto('/request-invite');
+  await page.getByRole('button', { name: TEXTS.requestInvite }).click();
+  await expect(page.getByRole('heading', { name: TEXTS.invitePending })).toBeVisible();
+
+  const admin = await adminPage(browser);
+  dialogs(admin);
+  await admin.getByRole('tab', { name: /Pending Users/ }).click();
+  await admin
+    .locator('.pending-user', { hasText: `@${member}` })
+    .getByRole('button', { name: TEXTS.approveUser })
+    .click();
+
+  page.on('dialog', (dialog) => {
+    opened.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.goto('/profile');
+  await page.getByRole('button', { name: TEXTS.editProfile }).click();
+  await page.getByLabel('Bio').fill(XSS_BIO);
+  await page.getByRole('button', { name: TEXTS.saveChanges }).click();
+  await expect(page.locator('.profile-facts')).toContainText(XSS_BIO);
+
+  await page.goto(`/${member}`);
+  await expect(page.locator('main')).toContainText(XSS_BIO);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(await page.locator('main img[src="x"], main svg[onload]').count()).toBe(0);
+  expect(opened).toEqual([]);
+});

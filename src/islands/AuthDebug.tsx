@@ -1,0 +1,112 @@
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { AuthConfig } from '../../contract/auth.ts';
+import { api, ApiRequestError } from '../lib/api.ts';
+import { OAUTH_REDIRECT_KEY, OAUTH_STATE_KEY } from '../lib/oauth.ts';
+import { readStoredUser } from '../lib/user-storage.ts';
+import { $auth, checkAuth } from '../stores/auth.ts';
+
+/** What a call answered, or why it failed, as text to show. */
+async function describeCall(path: string): Promise<string> {
+  try {
+    return JSON.stringify(await api<unknown>(path), null, 2);
+  } catch (error) {
+    return error instanceof ApiRequestError
+      ? `HTTP ${error.status}: ${error.message}`
+      : `Failed: ${(error as Error).message}`;
+  }
+}
+
+function storedValues(): string {
+  const values = {
+    user: readStoredUser(),
+    oauthState: sessionStorage.getItem(OAUTH_STATE_KEY),
+    oauthRedirectUri: sessionStorage.getItem(OAUTH_REDIRECT_KEY),
+  };
+  return JSON.stringify(values, null, 2);
+}
+
+function Section({
+  title,
+  onRefresh,
+  children,
+}: {
+  title: string;
+  onRefresh?: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <section className="panel debug-section" aria-label={title}>
+      <div className="debug-section__head">
+        <h2>{title}</h2>
+        {onRefresh && (
+          <button type="button" className="button button--quiet" onClick={onRefresh}>
+            Refresh
+          </button>
+        )}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** The sign-in debug page (spec: Debug page). Shows only what the browser may know: never a token. */
+export default function AuthDebug() {
+  const auth = useStore($auth);
+  const [stored, setStored] = useState(storedValues);
+  const [health, setHealth] = useState('Loading...');
+  const [verify, setVerify] = useState('Loading...');
+  const [cookies, setCookies] = useState(() => document.cookie);
+  const [config, setConfig] = useState<AuthConfig | null | 'failed'>(null);
+
+  const refreshHealth = useCallback(() => void describeCall('/api/health').then(setHealth), []);
+  const refreshVerify = useCallback(() => void describeCall('/api/auth/verify').then(setVerify), []);
+  useEffect(() => {
+    void checkAuth();
+    refreshHealth();
+    refreshVerify();
+    void api<AuthConfig>('/api/auth/config').then(setConfig, () => setConfig('failed'));
+  }, [refreshHealth, refreshVerify]);
+
+  return (
+    <div className="debug">
+      <Section title="Auth context" onRefresh={() => void checkAuth()}>
+        <pre>{JSON.stringify(auth, null, 2)}</pre>
+      </Section>
+      <Section title="Stored values" onRefresh={() => setStored(storedValues())}>
+        <pre>{stored}</pre>
+      </Section>
+      <Section title="Backend health" onRefresh={refreshHealth}>
+        <pre>{health}</pre>
+      </Section>
+      <Section title="Verify result" onRefresh={refreshVerify}>
+        <pre>{verify}</pre>
+      </Section>
+      <Section title="Cookies visible to scripts" onRefresh={() => setCookies(document.cookie)}>
+        <pre>{cookies || '(none)'}</pre>
+        <p className="field-help">
+          The session cookie is HttpOnly: scripts cannot read it, so it never appears here, even while you are
+          signed in.
+        </p>
+      </Section>
+      <Section title="Public OAuth settings">
+        {config === null ? (
+          <p>Loading...</p>
+        ) : config === 'failed' ? (
+          <p>Failed to load the OAuth settings.</p>
+        ) : (
+          <dl className="profile-facts">
+            <dt>Client id</dt>
+            <dd>{config.client_id || '(not configured)'}</dd>
+            <dt>Redirect URI</dt>
+            <dd>{config.redirect_uri}</dd>
+            <dt>Auth base URL</dt>
+            <dd>{config.auth_base_url}</dd>
+            <dt>Mode</dt>
+            <dd>{config.mode}</dd>
+          </dl>
+        )}
+      </Section>
+    </div>
+  );
+}
