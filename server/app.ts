@@ -14,6 +14,8 @@ import { requestPath } from './request-path.ts';
 import adminRoutes from './routes/admin/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import metaCallbacks from './routes/auth/meta-callbacks.ts';
+import { refreshDueTokens } from './jobs/refresh-tokens.ts';
+import { startScheduler } from './jobs/scheduler.ts';
 import healthRoutes from './routes/health/index.ts';
 import userRoutes from './routes/user/index.ts';
 import type { Secrets } from './secrets.ts';
@@ -30,6 +32,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The simulated provider's clock (tests move it to expire codes and age tokens). */
   simulatedClock?: () => number;
+  /** Run the scheduled jobs (token refresh); tests turn them off and call the jobs directly. */
+  scheduleJobs?: boolean;
 }
 
 /**
@@ -73,6 +77,7 @@ export async function buildApp({
   secrets,
   logger,
   simulatedClock,
+  scheduleJobs = true,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
@@ -157,6 +162,23 @@ export async function buildApp({
     catalogueDir: config.catalogueDir,
     secure: config.secure,
   });
+
+  if (scheduleJobs) {
+    const day = 24 * 3_600_000;
+    const jobs = [
+      {
+        name: 'refresh-threads-tokens',
+        intervalMs: day,
+        firstRunAfterMs: 5 * 60_000,
+        run: () => refreshDueTokens({ db: database.db, gateway, tokenKey: secrets.tokenKey }),
+      },
+    ];
+    let stop = () => {};
+    app.addHook('onReady', async () => {
+      stop = startScheduler(jobs, database, app.log);
+    });
+    app.addHook('preClose', async () => stop());
+  }
 
   app.addHook('onClose', () => database.close());
   return app;

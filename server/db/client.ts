@@ -19,6 +19,11 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Applies pending migrations; safe when several instances start at once on PostgreSQL. */
   migrate(): Promise<void>;
+  /**
+   * Runs a scheduled job unless another instance is running it: on PostgreSQL under a session
+   * advisory lock (try, never wait); PGlite is one process, so the job simply runs.
+   */
+  withJobLock<T>(name: string, job: () => Promise<T>): Promise<{ ran: true; result: T } | { ran: false }>;
   /** Answers true when a trivial query succeeds within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -62,6 +67,7 @@ export async function openPglite(dataDir: string | 'memory://'): Promise<Databas
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    withJobLock: async (_name, job) => ({ ran: true, result: await job() }),
     ping: (timeoutMs = 2000) => (closed ? Promise.resolve(false) : ping(db, timeoutMs)),
     async close() {
       if (closed) return;
@@ -89,6 +95,23 @@ export function openPostgres(databaseUrl: string): DatabaseHandle {
       } finally {
         await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
         lockClient.release();
+      }
+    },
+    async withJobLock(name, job) {
+      const client = await pool.connect();
+      try {
+        const { rows } = await client.query<{ locked: boolean }>(
+          'select pg_try_advisory_lock(hashtext($1)) as locked',
+          [`job:${name}`],
+        );
+        if (!rows[0]?.locked) return { ran: false };
+        try {
+          return { ran: true, result: await job() };
+        } finally {
+          await client.query('select pg_advisory_unlock(hashtext($1))', [`job:${name}`]);
+        }
+      } finally {
+        client.release();
       }
     },
     ping: (timeoutMs = 2000) => (closed ? Promise.resolve(false) : ping(db, timeoutMs)),

@@ -38,3 +38,33 @@ export async function refreshStoredToken(userId: string, deps: RefreshDeps): Pro
     return 'reconnect_needed';
   }
 }
+
+export interface RefreshSummary {
+  due: number;
+  refreshed: number;
+  reconnectNeeded: number;
+  /** Threads did not answer: these are tried again at the next run. */
+  unavailable: number;
+}
+
+/**
+ * The daily job: renews every token older than a day, long before its 60 days run out. One user's
+ * failure never stops the others.
+ */
+export async function refreshDueTokens(deps: RefreshDeps): Promise<RefreshSummary> {
+  const now = deps.now?.() ?? new Date();
+  const due = await createThreadsTokensRepository(deps.db).listIssuedBefore(
+    new Date(now.getTime() - REFRESHABLE_AFTER_MS),
+  );
+  const summary: RefreshSummary = { due: due.length, refreshed: 0, reconnectNeeded: 0, unavailable: 0 };
+  for (const userId of due) {
+    try {
+      const outcome = await refreshStoredToken(userId, { ...deps, now: () => now });
+      if (outcome === 'refreshed') summary.refreshed++;
+      if (outcome === 'reconnect_needed') summary.reconnectNeeded++;
+    } catch {
+      summary.unavailable++;
+    }
+  }
+  return summary;
+}

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { threadsTokens } from '../db/schema.ts';
 
@@ -22,6 +22,15 @@ export function createThreadsTokensRepository(db: Database) {
 
     async delete(userId: string, tx: Database = db): Promise<void> {
       await tx.delete(threadsTokens).where(eq(threadsTokens.userId, userId));
+    },
+
+    /** Users whose token was issued before `cutoff` (due for a refresh). */
+    async listIssuedBefore(cutoff: Date, tx: Database = db): Promise<string[]> {
+      const rows = await tx
+        .select({ userId: threadsTokens.userId })
+        .from(threadsTokens)
+        .where(lt(threadsTokens.issuedAt, cutoff));
+      return rows.map((row) => row.userId);
     },
 
     async find(userId: string, tx: Database = db): Promise<StoredToken | null> {

@@ -1,10 +1,17 @@
-import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app.ts';
 import { loadConfig } from '../../../server/config.ts';
 import type { DatabaseHandle } from '../../../server/db/client.ts';
+import type { Secrets } from '../../../server/secrets.ts';
 import { TEST_SITE } from '../../site-under-test.ts';
 import { testDatabase } from './database.ts';
+
+/** The secrets of every test app in this worker: tests that decrypt stored tokens use the same key. */
+export const TEST_SECRETS: Secrets = {
+  sessionSecret: randomBytes(32).toString('hex'),
+  tokenKey: randomBytes(32),
+};
 
 export interface TestAppOptions {
   /** A database of the app's own (closed with it); by default the worker's shared one, left open. */
@@ -12,7 +19,10 @@ export interface TestAppOptions {
   simulatedClock?: () => number;
 }
 
-/** The real app on the worker's database and the site under test; `env` adds or overrides variables. */
+/**
+ * The real app on the worker's database and the site under test; `env` adds or overrides variables.
+ * Scheduled jobs are off: tests call the jobs themselves.
+ */
 export async function buildTestApp(
   env: Record<string, string> = {},
   { database, simulatedClock }: TestAppOptions = {},
@@ -26,12 +36,12 @@ export async function buildTestApp(
     RATE_LIMIT_MULTIPLIER: '1000',
     ...env,
   });
-  const secrets = { sessionSecret: randomBytes(32).toString('hex'), tokenKey: randomBytes(32) };
   return buildApp({
     config,
     database: db,
-    secrets,
+    secrets: TEST_SECRETS,
     logger: false,
+    scheduleJobs: false,
     ...(simulatedClock ? { simulatedClock } : {}),
   });
 }

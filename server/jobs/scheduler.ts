@@ -1,0 +1,35 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../db/client.ts';
+
+export interface ScheduledJob {
+  name: string;
+  intervalMs: number;
+  /** Wait before the first run, so a restart does not stampede Threads. */
+  firstRunAfterMs: number;
+  run(): Promise<unknown>;
+}
+
+/**
+ * Runs jobs on a timer, each under the database's job lock (one instance at a time on PostgreSQL).
+ * Returns a function that stops the timers. A failing run is logged and tried again next time.
+ */
+export function startScheduler(
+  jobs: ScheduledJob[],
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+): () => void {
+  const timers: NodeJS.Timeout[] = [];
+  for (const job of jobs) {
+    const tick = () => {
+      database.withJobLock(job.name, job.run).then(
+        (outcome) => {
+          if (outcome.ran) log.info({ job: job.name, result: outcome.result }, 'job finished');
+          else log.info({ job: job.name }, 'job skipped: another instance is running it');
+        },
+        (error: unknown) => log.error({ job: job.name, err: error }, 'job failed'),
+      );
+    };
+    timers.push(setTimeout(tick, job.firstRunAfterMs).unref(), setInterval(tick, job.intervalMs).unref());
+  }
+  return () => timers.forEach((timer) => clearTimeout(timer));
+}
