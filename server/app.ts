@@ -97,7 +97,7 @@ export async function buildApp({
     // A malformed URL is rejected before any route or hook runs: answer it in our shape, headers included.
     frameworkErrors: (_error, request, frameworkReply) => {
       const reply = frameworkReply as FastifyReply;
-      applySecurityHeaders(reply, requestPath(request.url), { secure: config.secure });
+      applySecurityHeaders(reply, requestPath(request.url).startsWith('/api/'), { secure: config.secure });
       void reply.status(400).send({ detail: 'This address is not valid.' });
     },
   });

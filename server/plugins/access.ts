@@ -6,7 +6,19 @@ import { HttpError } from '../routes/http-errors.ts';
 /** Who may call a route: anyone, a signed-in user, or an admin. */
 export type Access = 'public' | 'user' | 'admin';
 
+/** One API route as registered: what the authorization and CSRF test matrices are generated from. */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
+  crossSite: boolean;
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with its access rule, in registration order. */
+    apiRoutes: ApiRoute[];
+  }
   interface FastifyContextConfig {
     access?: Access;
   }
@@ -32,9 +44,14 @@ export function isAdmin(user: User, adminUsernames: readonly string[]): boolean 
  * effect on the next request.
  */
 const access: FastifyPluginAsync<AccessOptions> = async (app, { adminUsernames }) => {
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/') && !route.config?.access) {
-      throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.access).`);
+    if (!route.url.startsWith('/api/')) return;
+    const rule = route.config?.access;
+    if (!rule) throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.access).`);
+    for (const method of [route.method].flat()) {
+      apiRoutes.push({ method, url: route.url, access: rule, crossSite: route.config?.crossSite === true });
     }
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiRoute } from './security-headers.ts';
 
 export interface SameOriginOptions {
   /** The site's own origin (PUBLIC_URL). */
@@ -21,7 +22,8 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 const sameOrigin: FastifyPluginAsync<SameOriginOptions> = async (app, { origin }) => {
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    // The matched route, not the raw URL: Fastify decodes the path, so /%61pi/... reaches /api/... routes.
+    if (!isApiRoute(request)) return;
     reply.header('Vary', 'Origin, Sec-Fetch-Site');
     if (!UNSAFE.has(request.method) || request.routeOptions.config.crossSite) return;
     const fetchSite = request.headers['sec-fetch-site'];

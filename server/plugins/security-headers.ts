@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** The policy for everything that is not an HTML page (API JSON, assets): nothing may load or frame it. */
@@ -23,18 +23,25 @@ export function securityHeaders({ secure }: SecurityHeadersOptions): [string, st
   return headers;
 }
 
+/**
+ * Whether a request was routed to the API. Decided by the matched route as well as the raw URL:
+ * Fastify decodes the path, so `/%61pi/user/profile` reaches the `/api/user/profile` handler.
+ */
+export function isApiRoute(request: FastifyRequest): boolean {
+  return (request.routeOptions.url ?? '').startsWith('/api/') || request.url.startsWith('/api/');
+}
+
 /** Sets the security headers on one reply, keeping a page-specific CSP that is already set. */
 export function applySecurityHeaders(
   reply: FastifyReply,
-  path: string,
+  api: boolean,
   options: SecurityHeadersOptions,
 ): void {
   for (const [name, value] of securityHeaders(options)) {
     if (name !== 'Content-Security-Policy' || !reply.hasHeader(name)) reply.header(name, value);
   }
   // API answers may be personal: never stored by browsers or shared caches unless a route says otherwise.
-  if (path.startsWith('/api/') && !reply.hasHeader('Cache-Control'))
-    reply.header('Cache-Control', 'no-store');
+  if (api && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
 }
 
 /**
@@ -43,7 +50,7 @@ export function applySecurityHeaders(
  */
 const securityHeadersPlugin: FastifyPluginAsync<SecurityHeadersOptions> = async (app, options) => {
   app.addHook('onSend', async (request, reply, payload) => {
-    applySecurityHeaders(reply, request.url, options);
+    applySecurityHeaders(reply, isApiRoute(request), options);
     return payload;
   });
 };

@@ -4,6 +4,7 @@ import { TEXTS } from '../../contract/texts.ts';
 import { api, ApiRequestError } from '../lib/api.ts';
 import { useSignedIn } from '../lib/use-signed-in.ts';
 import PendingUsers from './PendingUsers.tsx';
+import TabList, { type TabItem } from './TabList.tsx';
 
 type TabId = 'own' | 'review' | 'manual' | 'users';
 
@@ -32,7 +33,7 @@ export default function Dashboard() {
   if (auth.status !== 'authenticated') return <p role="status">{TEXTS.loading}</p>;
 
   // My Threads, Pending Review and Manual Submissions are filled by the curation work.
-  const tabs: { id: TabId; label: string; count: number }[] = [
+  const tabs: TabItem<TabId>[] = [
     { id: 'own', label: 'My Threads', count: 0 },
     { id: 'review', label: 'Pending Review', count: 0 },
     { id: 'manual', label: 'Manual Submissions', count: 0 },
@@ -49,34 +50,16 @@ export default function Dashboard() {
       <p className="status-banner">
         {TEXTS.loggedInAs} @{auth.user.username ?? auth.user.id}
       </p>
-      <section className="tabs">
-        <div role="tablist" aria-label="Dashboard sections" className="tabs__list tabs__list--wrap">
-          {tabs.map((t) => (
-            <button
-              key={t.id}
-              type="button"
-              role="tab"
-              id={`tab-${t.id}`}
-              aria-selected={tab === t.id}
-              aria-controls={`panel-${t.id}`}
-              className="tabs__tab"
-              onClick={() => setTab(t.id)}
-            >
-              {t.label} ({t.count})
-            </button>
-          ))}
-        </div>
-        <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tabs__panel">
-          {tab === 'users' ? (
-            <PendingUsers
-              users={pendingUsers}
-              onDecided={(id) => setPendingUsers((list) => list.filter((user) => user.user_id !== id))}
-            />
-          ) : (
-            <p>{emptyTexts[tab]}</p>
-          )}
-        </div>
-      </section>
+      <TabList<TabId> label="Dashboard sections" tabs={tabs} selected={tab} onSelect={setTab}>
+        {tab === 'users' ? (
+          <PendingUsers
+            users={pendingUsers}
+            onDecided={(id) => setPendingUsers((list) => list.filter((user) => user.user_id !== id))}
+          />
+        ) : (
+          <p>{emptyTexts[tab]}</p>
+        )}
+      </TabList>
     </>
   );
 }

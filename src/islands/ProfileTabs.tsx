@@ -1,5 +1,8 @@
 import { useState } from 'react';
 import { TEXTS } from '../../contract/texts.ts';
+import TabList from './TabList.tsx';
+
+type Collection = 'gems' | 'threads';
 
 interface Props {
   gems: readonly string[];
@@ -10,51 +13,33 @@ interface Props {
 
 /** The Gems and Threads tabs of a profile (ids only: full cards are not built yet, spec). */
 export default function ProfileTabs({ gems, threads, own }: Props) {
-  const [tab, setTab] = useState<'gems' | 'threads'>('gems');
-  const tabs = [
-    { id: 'gems', label: `${own ? 'My ' : ''}Gems`, items: gems },
-    { id: 'threads', label: `${own ? 'My ' : ''}Threads`, items: threads },
-  ] as const;
-  const current = tabs.find((t) => t.id === tab) ?? tabs[0];
+  const [tab, setTab] = useState<Collection>('gems');
+  const items = tab === 'gems' ? gems : threads;
+  const prefix = own ? 'My ' : '';
   return (
-    <section className="tabs">
-      <div role="tablist" aria-label="Profile collections" className="tabs__list">
-        {tabs.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`panel-${t.id}`}
-            className="tabs__tab"
-            onClick={() => setTab(t.id)}
-          >
-            {t.label} ({t.items.length})
-          </button>
-        ))}
-      </div>
-      <div
-        role="tabpanel"
-        id={`panel-${current.id}`}
-        aria-labelledby={`tab-${current.id}`}
-        className="tabs__panel"
-      >
-        {current.items.length > 0 ? (
-          <ul>
-            {current.items.map((id) => (
-              <li key={id}>{id}</li>
-            ))}
-          </ul>
-        ) : current.id === 'gems' ? (
-          <>
-            <p>{TEXTS.noGems}</p>
-            <p className="field-help">{TEXTS.gemsComingSoon}</p>
-          </>
-        ) : (
-          <p>{TEXTS.noThreadsPosted}</p>
-        )}
-      </div>
-    </section>
+    <TabList<Collection>
+      label="Profile collections"
+      tabs={[
+        { id: 'gems', label: `${prefix}Gems`, count: gems.length },
+        { id: 'threads', label: `${prefix}Threads`, count: threads.length },
+      ]}
+      selected={tab}
+      onSelect={setTab}
+    >
+      {items.length > 0 ? (
+        <ul>
+          {items.map((id) => (
+            <li key={id}>{id}</li>
+          ))}
+        </ul>
+      ) : tab === 'gems' ? (
+        <>
+          <p>{TEXTS.noGems}</p>
+          <p className="field-help">{TEXTS.gemsComingSoon}</p>
+        </>
+      ) : (
+        <p>{TEXTS.noThreadsPosted}</p>
+      )}
+    </TabList>
   );
 }

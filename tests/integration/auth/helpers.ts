@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { SIMULATED_APP } from '../../../server/threads/settings.ts';
+import { simulatedUserId } from '../../../server/threads/simulated/store.ts';
 import { TEST_SITE } from '../../site-under-test.ts';
 import { buildTestApp, type TestAppOptions } from '../helpers/app.ts';
 
@@ -64,4 +65,19 @@ export async function signIn(base: string, username: string, cookie?: string): P
   });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
   return sessionCookie(response);
+}
+
+/** Signs `username` in, asks for an invite and has the admin approve it; returns the member's cookie. */
+export async function approvedMember(base: string, username: string): Promise<string> {
+  const cookie = await signIn(base, username);
+  await api(base, '/api/user/request-invite', { method: 'POST', cookie });
+  const admin = await signIn(base, 'admin');
+  const decision = await api(base, '/api/admin/approve-user', {
+    method: 'POST',
+    cookie: admin,
+    body: { user_id: simulatedUserId(username) },
+  });
+  if (decision.status !== 200)
+    throw new Error(`approval failed: ${decision.status} ${await decision.text()}`);
+  return cookie;
 }

@@ -2,8 +2,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { bioProblem, USERNAME_MESSAGES, type OwnProfile } from '../../../contract/profile.ts';
-import { simulatedUserId } from '../../../server/threads/simulated/store.ts';
-import { api, REDIRECT_URI, signIn, startApp } from '../auth/helpers.ts';
+import { api, approvedMember, REDIRECT_URI, startApp } from '../auth/helpers.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
 
 // Fixed seeds: a failure is reproducible. Runs are kept small enough for every `npm test`.
@@ -15,14 +14,7 @@ let member: string;
 beforeAll(async () => {
   await resetDatabase(await testDatabase());
   ({ app, base } = await startApp());
-  member = await signIn(base, 'fuzz_member');
-  await api(base, '/api/user/request-invite', { method: 'POST', cookie: member });
-  const admin = await signIn(base, 'admin');
-  await api(base, '/api/admin/approve-user', {
-    method: 'POST',
-    cookie: admin,
-    body: { user_id: simulatedUserId('fuzz_member') },
-  });
+  member = await approvedMember(base, 'fuzz_member');
 });
 afterAll(() => app.close());
 
@@ -114,14 +106,7 @@ test('row 7: any extra field in a profile update is refused; the profile does no
 });
 
 test('row 13: every case variant of a name another member holds collides', async () => {
-  const other = await signIn(base, 'holder');
-  await api(base, '/api/user/request-invite', { method: 'POST', cookie: other });
-  const admin = await signIn(base, 'admin');
-  await api(base, '/api/admin/approve-user', {
-    method: 'POST',
-    cookie: admin,
-    body: { user_id: simulatedUserId('holder') },
-  });
+  const other = await approvedMember(base, 'holder');
   await api(base, '/api/user/profile', {
     method: 'PUT',
     cookie: other,

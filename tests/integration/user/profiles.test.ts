@@ -5,7 +5,7 @@ import { USERNAME_MESSAGES, type OwnProfile } from '../../../contract/profile.ts
 import { profiles } from '../../../server/db/schema.ts';
 import { createUsersRepository } from '../../../server/repositories/users.ts';
 import { simulatedUserId } from '../../../server/threads/simulated/store.ts';
-import { api, signIn, startApp } from '../auth/helpers.ts';
+import { api, approvedMember, signIn, startApp } from '../auth/helpers.ts';
 import { buildTestApp } from '../helpers/app.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
 
@@ -16,20 +16,6 @@ afterAll(() => app.close());
 beforeEach(async () => resetDatabase(await testDatabase()));
 
 const json = async <T>(response: Response) => (await response.json()) as T;
-
-/** Signs `username` in, asks for an invite and has the admin approve it; returns the member's cookie. */
-async function approvedMember(username: string): Promise<string> {
-  const cookie = await signIn(base, username);
-  await api(base, '/api/user/request-invite', { method: 'POST', cookie });
-  const admin = await signIn(base, 'admin');
-  const decision = await api(base, '/api/admin/approve-user', {
-    method: 'POST',
-    cookie: admin,
-    body: { user_id: simulatedUserId(username) },
-  });
-  expect(decision.status).toBe(200);
-  return cookie;
-}
 
 describe('invite requests', () => {
   test('signed out: 401; first request: pending, named after the Threads username; asking again changes nothing', async () => {
@@ -79,7 +65,7 @@ describe('editing a profile', () => {
   });
 
   test('an approved member saves a name and bio; the public page shows them, found without regard to case', async () => {
-    const cookie = await approvedMember('tobi');
+    const cookie = await approvedMember(base, 'tobi');
     const saved = await api(base, '/api/user/profile', {
       method: 'PUT',
       cookie,
@@ -113,7 +99,7 @@ describe('editing a profile', () => {
     [{ display_username: 'valid_name', bio: '', user_id: 'someone-else' }, 400, 'Unknown field: user_id.'],
     [{ display_username: 'valid_name' }, 400, 'bio:'],
   ])('%o → %d %s, nothing changed', async (body, status, detail) => {
-    const cookie = await approvedMember('erin');
+    const cookie = await approvedMember(base, 'erin');
     const response = await api(base, '/api/user/profile', { method: 'PUT', cookie, body });
     expect(response.status).toBe(status);
     expect((await json<{ detail: string }>(response)).detail).toContain(detail);
@@ -123,13 +109,13 @@ describe('editing a profile', () => {
   });
 
   test("a name another member holds, in any case, is refused with 409; the other member's row is untouched", async () => {
-    const first = await approvedMember('alice');
+    const first = await approvedMember(base, 'alice');
     await api(base, '/api/user/profile', {
       method: 'PUT',
       cookie: first,
       body: { display_username: 'Alice_Designs', bio: 'mine' },
     });
-    const second = await approvedMember('bob');
+    const second = await approvedMember(base, 'bob');
     const response = await api(base, '/api/user/profile', {
       method: 'PUT',
       cookie: second,
