@@ -27,16 +27,23 @@ export async function refreshStoredToken(userId: string, deps: RefreshDeps): Pro
   const stored = await tokens.find(userId);
   if (!stored) return 'no_token';
   if (now.getTime() - stored.issuedAt.getTime() < REFRESHABLE_AFTER_MS) return 'too_recent';
+  let grant;
   try {
-    const grant = await deps.gateway.refreshToken(decryptToken(stored.ciphertext, userId, deps.tokenKey));
-    const expiresAt = new Date(now.getTime() + grant.expiresInSeconds * 1000);
-    await tokens.save(userId, encryptToken(grant.accessToken, userId, deps.tokenKey), now, expiresAt);
-    return 'refreshed';
+    grant = await deps.gateway.refreshToken(decryptToken(stored.ciphertext, userId, deps.tokenKey));
   } catch (error) {
-    if (error instanceof ThreadsApiError && error.kind === 'unavailable') throw error;
+    // Only Threads refusing the token means the user must reconnect; anything else is retried later.
+    if (!(error instanceof ThreadsApiError) || error.kind === 'unavailable') throw error;
+    // Another refresh (the daily job, or the user's own) may have replaced the token meanwhile:
+    // Threads then refuses the old one, but the user is fine.
+    const current = await tokens.find(userId);
+    if (current && current.ciphertext !== stored.ciphertext) return 'refreshed';
     await createUsersRepository(deps.db).setReconnectNeeded(userId, true);
     return 'reconnect_needed';
   }
+  const expiresAt = new Date(now.getTime() + grant.expiresInSeconds * 1000);
+  const ciphertext = encryptToken(grant.accessToken, userId, deps.tokenKey);
+  await tokens.replaceIfUnchanged(userId, stored.ciphertext, { ciphertext, issuedAt: now, expiresAt });
+  return 'refreshed';
 }
 
 export interface RefreshSummary {
@@ -45,6 +52,8 @@ export interface RefreshSummary {
   reconnectNeeded: number;
   /** Threads did not answer: these are tried again at the next run. */
   unavailable: number;
+  /** Any other failure (logged by the caller through the summary): tried again at the next run. */
+  failed: number;
 }
 
 /**
@@ -56,14 +65,21 @@ export async function refreshDueTokens(deps: RefreshDeps): Promise<RefreshSummar
   const due = await createThreadsTokensRepository(deps.db).listIssuedBefore(
     new Date(now.getTime() - REFRESHABLE_AFTER_MS),
   );
-  const summary: RefreshSummary = { due: due.length, refreshed: 0, reconnectNeeded: 0, unavailable: 0 };
+  const summary: RefreshSummary = {
+    due: due.length,
+    refreshed: 0,
+    reconnectNeeded: 0,
+    unavailable: 0,
+    failed: 0,
+  };
   for (const userId of due) {
     try {
       const outcome = await refreshStoredToken(userId, { ...deps, now: () => now });
       if (outcome === 'refreshed') summary.refreshed++;
       if (outcome === 'reconnect_needed') summary.reconnectNeeded++;
-    } catch {
-      summary.unavailable++;
+    } catch (error) {
+      if (error instanceof ThreadsApiError) summary.unavailable++;
+      else summary.failed++;
     }
   }
   return summary;

@@ -25,7 +25,8 @@ export function createProfilesRepository(db: Database) {
       const inserted = await tx
         .insert(profiles)
         .values({ userId, status: 'pending', displayUsername })
-        .onConflictDoNothing()
+        // Only "this user already asked" is not an error; a display-name clash must surface.
+        .onConflictDoNothing({ target: profiles.userId })
         .returning();
       if (inserted[0]) return inserted[0];
       const existing = await this.findByUser(userId, tx);

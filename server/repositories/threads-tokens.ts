@@ -1,4 +1,4 @@
-import { eq, lt } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { threadsTokens } from '../db/schema.ts';
 
@@ -18,6 +18,24 @@ export function createThreadsTokensRepository(db: Database) {
         .insert(threadsTokens)
         .values({ userId, ciphertext, issuedAt, expiresAt })
         .onConflictDoUpdate({ target: threadsTokens.userId, set: { ciphertext, issuedAt, expiresAt } });
+    },
+
+    /**
+     * Saves a renewed token only if the stored one is still `previous` (compare-and-set): of two
+     * refreshes that raced, the later save does not overwrite the earlier one. False if it changed.
+     */
+    async replaceIfUnchanged(
+      userId: string,
+      previous: string,
+      next: { ciphertext: string; issuedAt: Date; expiresAt: Date },
+      tx: Database = db,
+    ): Promise<boolean> {
+      const rows = await tx
+        .update(threadsTokens)
+        .set(next)
+        .where(and(eq(threadsTokens.userId, userId), eq(threadsTokens.ciphertext, previous)))
+        .returning({ userId: threadsTokens.userId });
+      return rows.length > 0;
     },
 
     async delete(userId: string, tx: Database = db): Promise<void> {

@@ -12,6 +12,10 @@ export interface SignedRequestPayload {
 }
 
 const MAX_LENGTH = 4096;
+/** A callback older than this is a replay: Meta sends them as the person removes the app. */
+const MAX_AGE_SECONDS = 24 * 3600;
+/** Clocks differ a little; a request from further in the future than this is refused. */
+const MAX_SKEW_SECONDS = 5 * 60;
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 
 function decode(segment: string, what: string): Buffer {
@@ -24,7 +28,11 @@ function decode(segment: string, what: string): Buffer {
  * the signature being HMAC-SHA256 of the payload segment exactly as received, with the app secret.
  * Compared in constant time; any other algorithm is refused. Padded and unpadded base64url are accepted.
  */
-export function verifySignedRequest(signedRequest: string, appSecret: string): SignedRequestPayload {
+export function verifySignedRequest(
+  signedRequest: string,
+  appSecret: string,
+  now = Date.now(),
+): SignedRequestPayload {
   if (signedRequest.length > MAX_LENGTH) throw new SignedRequestError('The signed_request is too long.');
   const parts = signedRequest.split('.');
   if (parts.length !== 2 || !parts[0] || !parts[1])
@@ -35,7 +43,7 @@ export function verifySignedRequest(signedRequest: string, appSecret: string): S
   if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) {
     throw new SignedRequestError('The signature does not match.');
   }
-  let payload: { algorithm?: unknown; user_id?: unknown; issued_at?: unknown };
+  let payload: { algorithm?: unknown; user_id?: unknown; issued_at?: unknown; expires?: unknown };
   try {
     payload = JSON.parse(decode(payloadPart, 'payload').toString('utf8')) as typeof payload;
   } catch (error) {
@@ -46,6 +54,21 @@ export function verifySignedRequest(signedRequest: string, appSecret: string): S
     throw new SignedRequestError('The payload is not an object.');
   if (typeof payload.algorithm !== 'string' || payload.algorithm.toUpperCase() !== 'HMAC-SHA256') {
     throw new SignedRequestError('The algorithm is not HMAC-SHA256.');
+  }
+  const nowSeconds = Math.floor(now / 1000);
+  const payloadTimes = payload as { issued_at?: unknown; expires?: unknown };
+  if (
+    typeof payloadTimes.expires === 'number' &&
+    payloadTimes.expires > 0 &&
+    payloadTimes.expires <= nowSeconds
+  ) {
+    throw new SignedRequestError('The signed_request has expired.');
+  }
+  if (typeof payloadTimes.issued_at === 'number') {
+    if (nowSeconds - payloadTimes.issued_at > MAX_AGE_SECONDS)
+      throw new SignedRequestError('The signed_request is too old.');
+    if (payloadTimes.issued_at - nowSeconds > MAX_SKEW_SECONDS)
+      throw new SignedRequestError('The signed_request is from the future.');
   }
   const userId = typeof payload.user_id === 'number' ? String(payload.user_id) : payload.user_id;
   if (typeof userId !== 'string' || !/^\d{1,32}$/.test(userId))

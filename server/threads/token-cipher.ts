@@ -22,8 +22,12 @@ export function decryptToken(stored: string, userId: string, key: Buffer): strin
   if (version !== VERSION || !iv || !tag || body === undefined || rest.length > 0) {
     throw new Error('The stored Threads token is not in the expected encrypted format.');
   }
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+  const authTag = Buffer.from(tag, 'base64url');
+  // A shortened tag would make forgery cheap: only the full 128-bit tag is accepted.
+  if (authTag.length !== 16)
+    throw new Error('The stored Threads token is not in the expected encrypted format.');
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), { authTagLength: 16 });
   decipher.setAAD(Buffer.from(userId));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  decipher.setAuthTag(authTag);
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
 }

@@ -99,19 +99,23 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     return { authenticated: true, user_id: user.threadsUserId, username: user.threadsUsername };
   });
 
-  app.post('/api/auth/refresh', { config: { access: 'user' } }, async (request): Promise<RefreshResponse> => {
-    const user = await request.authUser();
-    let outcome;
-    try {
-      outcome = await refreshStoredToken(user.id, { db, gateway, tokenKey });
-    } catch (error) {
-      throw signInError(error);
-    }
-    if (outcome === 'reconnect_needed') {
-      throw new HttpError(401, 'Your Threads connection has expired. Please sign in again.');
-    }
-    return { user_id: user.threadsUserId, username: user.threadsUsername };
-  });
+  app.post(
+    '/api/auth/refresh',
+    { config: { access: 'user', rateLimit: limit('signIn', config.rateLimitMultiplier) } },
+    async (request): Promise<RefreshResponse> => {
+      const user = await request.authUser();
+      let outcome;
+      try {
+        outcome = await refreshStoredToken(user.id, { db, gateway, tokenKey });
+      } catch (error) {
+        throw signInError(error);
+      }
+      if (outcome === 'reconnect_needed') {
+        throw new HttpError(401, 'Your Threads connection has expired. Please sign in again.');
+      }
+      return { user_id: user.threadsUserId, username: user.threadsUsername };
+    },
+  );
 
   app.post('/api/auth/logout', { config: { access: 'public' } }, async (request, reply) => {
     await app.sessions.end(request, reply);

@@ -15,7 +15,12 @@ beforeEach(async () => resetDatabase(await testDatabase()));
 
 const signed = (username: string, extra: Record<string, unknown> = {}, secret = SIMULATED_APP.secret) =>
   signRequest(
-    { algorithm: 'HMAC-SHA256', user_id: simulatedUserId(username), issued_at: 1_795_000_000, ...extra },
+    {
+      algorithm: 'HMAC-SHA256',
+      user_id: simulatedUserId(username),
+      issued_at: Math.floor(Date.now() / 1000),
+      ...extra,
+    },
     secret,
   );
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { threadsTokens, users } from '../../../server/db/schema.ts';
-import { refreshDueTokens } from '../../../server/jobs/refresh-tokens.ts';
+import { refreshDueTokens, refreshStoredToken } from '../../../server/jobs/refresh-tokens.ts';
 import { createThreadsClient } from '../../../server/threads/live-client.ts';
 import { SIMULATED_APP } from '../../../server/threads/settings.ts';
 import { signIn, startApp } from '../auth/helpers.ts';
@@ -36,7 +36,7 @@ test('the daily job renews tokens older than a day, leaves fresh ones, and marks
   now += 25 * HOUR; // the provider's clock agrees the old token is a day old
 
   const summary = await refreshDueTokens({ db, gateway, tokenKey: TEST_SECRETS.tokenKey });
-  expect(summary).toEqual({ due: 1, refreshed: 1, reconnectNeeded: 0, unavailable: 0 });
+  expect(summary).toEqual({ due: 1, refreshed: 1, reconnectNeeded: 0, unavailable: 0, failed: 0 });
   const [renewed] = await db.select().from(threadsTokens).where(eq(threadsTokens.userId, oldUser.id));
   expect(renewed?.issuedAt.getTime()).toBeGreaterThan(Date.now() - HOUR);
 
@@ -44,8 +44,27 @@ test('the daily job renews tokens older than a day, leaves fresh ones, and marks
   now += 61 * 24 * HOUR;
   await db.update(threadsTokens).set({ issuedAt: new Date(Date.now() - 25 * HOUR) });
   const later = await refreshDueTokens({ db, gateway, tokenKey: TEST_SECRETS.tokenKey });
-  expect(later).toEqual({ due: 2, refreshed: 0, reconnectNeeded: 2, unavailable: 0 });
+  expect(later).toEqual({ due: 2, refreshed: 0, reconnectNeeded: 2, unavailable: 0, failed: 0 });
   expect((await db.select().from(users)).every((user) => user.reconnectNeeded)).toBe(true);
+});
+
+test('two refreshes of one token at once (the job and the user): the user stays connected', async () => {
+  const { db } = await testDatabase();
+  const gateway = createThreadsClient({
+    graphBaseUrl: `${started.base}/simulated-threads`,
+    appId: SIMULATED_APP.id,
+    appSecret: SIMULATED_APP.secret,
+  });
+  await signIn(started.base, 'twice');
+  await db.update(threadsTokens).set({ issuedAt: new Date(Date.now() - 25 * HOUR) });
+  now += 25 * HOUR;
+  const [user] = await db.select().from(users).where(eq(users.threadsUsername, 'twice'));
+  if (!user) throw new Error('no user');
+  const deps = { db, gateway, tokenKey: TEST_SECRETS.tokenKey };
+  const outcomes = await Promise.all([refreshStoredToken(user.id, deps), refreshStoredToken(user.id, deps)]);
+  expect(outcomes).toEqual(['refreshed', 'refreshed']);
+  const [after] = await db.select().from(users).where(eq(users.id, user.id));
+  expect(after?.reconnectNeeded).toBe(false);
 });
 
 // Two API instances on one PostgreSQL must not both run a job: the second would refresh a token the

@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { USERNAME_MESSAGES, type OwnProfile } from '../../../contract/profile.ts';
-import { profiles } from '../../../server/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { isUniqueViolation } from '../../../server/db/errors.ts';
+import { profiles, users } from '../../../server/db/schema.ts';
+import { createProfilesRepository } from '../../../server/repositories/profiles.ts';
 import { createUsersRepository } from '../../../server/repositories/users.ts';
 import { simulatedUserId } from '../../../server/threads/simulated/store.ts';
 import { api, approvedMember, signIn, startApp } from '../auth/helpers.ts';
@@ -49,6 +52,28 @@ describe('invite requests', () => {
     );
     expect(profile.display_username).toBeNull();
   });
+});
+
+test('an invite request whose starting name was just taken still succeeds, without a name', async () => {
+  const holder = await approvedMember(base, 'first_holder');
+  await api(base, '/api/user/profile', {
+    method: 'PUT',
+    cookie: holder,
+    body: { display_username: 'late_comer', bio: '' },
+  });
+  // The check-then-insert race: the repository must surface the clash (the route then retries).
+  const cookie = await signIn(base, 'late_comer');
+  const { db } = await testDatabase();
+  const [late] = await db.select().from(users).where(eq(users.threadsUsername, 'late_comer'));
+  if (!late) throw new Error('no user');
+  const clash = await createProfilesRepository(db)
+    .requestInvite(late.id, 'late_comer')
+    .catch((error: unknown) => error);
+  expect(isUniqueViolation(clash)).toBe(true);
+  const profile = await json<OwnProfile>(
+    await api(base, '/api/user/request-invite', { method: 'POST', cookie }),
+  );
+  expect(profile).toMatchObject({ status: 'pending', display_username: null });
 });
 
 describe('editing a profile', () => {

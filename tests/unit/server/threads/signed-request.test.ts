@@ -7,14 +7,18 @@ import {
 } from '../../../../server/threads/signed-request.ts';
 
 const SECRET = 'app-secret-0123456789abcdef';
-const payload = { algorithm: 'HMAC-SHA256', user_id: '17841400000000077', issued_at: 1_795_000_000 };
+const payload = {
+  algorithm: 'HMAC-SHA256',
+  user_id: '17841400000000077',
+  issued_at: Math.floor(Date.now() / 1000),
+};
 
 describe('verifySignedRequest', () => {
   test('accepts a request signed with the app secret, padded or not, and reads the user id as a string', () => {
     const signed = signRequest(payload, SECRET);
     expect(verifySignedRequest(signed, SECRET)).toEqual({
       userId: '17841400000000077',
-      issuedAt: 1_795_000_000,
+      issuedAt: payload.issued_at,
     });
     const [signature, body] = signed.split('.') as [string, string];
     const padded = `${signature}${'='.repeat((4 - (signature.length % 4)) % 4)}.${body}`;
@@ -67,5 +71,25 @@ describe('verifySignedRequest', () => {
       }
     }
     expect(refused).toBeGreaterThan(signed.length);
+  });
+});
+
+describe('replays', () => {
+  const now = Date.parse('2026-11-21T12:00:00Z');
+  const at = (offsetSeconds: number) => Math.floor(now / 1000) + offsetSeconds;
+  test.each([
+    ['issued a day and a second ago', { issued_at: at(-86_401) }, 'The signed_request is too old.'],
+    ['already expired', { issued_at: at(-60), expires: at(-1) }, 'The signed_request has expired.'],
+    ['issued ten minutes in the future', { issued_at: at(600) }, 'The signed_request is from the future.'],
+  ])('a request %s is refused', (_name, times, message) => {
+    const signed = signRequest({ algorithm: 'HMAC-SHA256', user_id: '1', ...times }, SECRET);
+    expect(() => verifySignedRequest(signed, SECRET, now)).toThrow(message);
+  });
+
+  test('a fresh request, with or without an expiry, is accepted', () => {
+    for (const times of [{ issued_at: at(-30) }, { issued_at: at(-30), expires: at(3600) }, {}]) {
+      const signed = signRequest({ algorithm: 'HMAC-SHA256', user_id: '1', ...times }, SECRET);
+      expect(verifySignedRequest(signed, SECRET, now).userId).toBe('1');
+    }
   });
 });

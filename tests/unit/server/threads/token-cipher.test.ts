@@ -30,5 +30,11 @@ describe('Threads token encryption', () => {
     parts[3] = body.toString('base64url');
     expect(() => decryptToken(parts.join('.'), 'user-a', key)).toThrow();
     expect(() => decryptToken(token, 'user-a', key)).toThrow('not in the expected encrypted format');
+    // A shortened authentication tag is refused outright (it would make forgery cheap).
+    const [version, iv, tag, rest] = stored.split('.') as [string, string, string, string];
+    const shortTag = Buffer.from(tag, 'base64url').subarray(0, 4).toString('base64url');
+    expect(() => decryptToken([version, iv, shortTag, rest].join('.'), 'user-a', key)).toThrow(
+      'not in the expected encrypted format',
+    );
   });
 });
