@@ -32,7 +32,7 @@ export const TEXTS = {
   profileStatusFailed: 'Failed to check profile status',
   invitePending: 'Invite Pending',
   checkStatus: 'Check Status',
-  reviewTime: 'Invite requests usually take 1-2 business days to review.',
+  reviewTime: 'An invite request usually takes 1-2 business days to review.',
   inviteDeclined: 'Invite Declined',
   // Profile
   myProfile: 'My Profile',

@@ -4,7 +4,7 @@ import type { AuthConfig } from '../../contract/auth.ts';
 import { api, ApiRequestError } from '../lib/api.ts';
 import { OAUTH_REDIRECT_KEY, OAUTH_STATE_KEY } from '../lib/oauth.ts';
 import { readStoredUser } from '../lib/user-storage.ts';
-import { $auth, checkAuth } from '../stores/auth.ts';
+import { $auth, checkAuth, recheckAuth } from '../stores/auth.ts';
 
 /** What a call answered, or why it failed, as text to show. */
 async function describeCall(path: string): Promise<string> {
@@ -70,7 +70,7 @@ export default function AuthDebug() {
 
   return (
     <div className="debug">
-      <Section title="Auth context" onRefresh={() => void checkAuth()}>
+      <Section title="Auth context" onRefresh={() => void recheckAuth()}>
         <pre>{JSON.stringify(auth, null, 2)}</pre>
       </Section>
       <Section title="Stored values" onRefresh={() => setStored(storedValues())}>

@@ -17,7 +17,10 @@ async function loadProfile(): Promise<Load> {
   try {
     return { phase: 'ready', profile: await api<OwnProfile>('/api/user/profile') };
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404) window.location.replace('/request-invite');
+    if (error instanceof ApiRequestError && error.status === 404) {
+      window.location.replace('/request-invite');
+      return { phase: 'loading' };
+    }
     return { phase: 'error' };
   }
 }

@@ -18,6 +18,12 @@ export const $loginError = atom<string | null>(null);
 
 let checked: Promise<void> | null = null;
 
+/** Checks the session again (the debug page's Refresh). */
+export function recheckAuth(): Promise<void> {
+  checked = null;
+  return checkAuth();
+}
+
 /** Checks the session once per page: no stored user means signed out without asking the server. */
 export function checkAuth(): Promise<void> {
   checked ??= (async () => {
@@ -68,11 +74,12 @@ function fail(message: string): false {
   return false;
 }
 
-/** Signs out: clears what the browser stored, ends the session on the server, and goes home. */
+/** Signs out: ends the session on the server, clears what the browser stored, and goes home. */
 export async function logout(): Promise<void> {
+  // The state stays as it is until the page leaves: flipping it to signed-out here would let a
+  // protected page's guard redirect elsewhere first (spec: logout goes to /).
+  await api('/api/auth/logout', { method: 'POST' }).catch(() => {});
   clearStoredUser();
   sessionStorage.removeItem(OAUTH_STATE_KEY);
-  $auth.set({ status: 'anonymous' });
-  await api('/api/auth/logout', { method: 'POST' }).catch(() => {});
   window.location.assign('/');
 }

@@ -28,4 +28,10 @@ test('the debug page shows state, stored values, health, verify, script-visible 
   await expect(section('Stored values')).toContainText('"username": "debug_user"');
   await expect(section('Cookies visible to scripts')).toContainText('(none)'); // signed in, still hidden
   await expect(page.locator('main')).not.toContainText(/SIM(LL|SL)/); // never a Threads token
+
+  // Signed out elsewhere (another tab): Refresh on the auth context checks the session again.
+  await expect(section('Auth context')).toContainText('"status": "authenticated"');
+  await page.request.post('/api/auth/logout', { headers: { origin: TEST_SITE.publicUrl } });
+  await section('Auth context').getByRole('button', { name: 'Refresh' }).click();
+  await expect(section('Auth context')).toContainText('"status": "anonymous"');
 });

@@ -91,6 +91,12 @@ test('a member asks for an invite, the admin approves, the member edits the prof
   await expect(page.getByRole('link', { name: `@${member} on Threads` })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Gems (0)' })).toBeVisible();
 
+  // Logging out from a protected page ends on the home page (spec), not on the page's own redirect.
+  await page.goto('/profile');
+  await page.getByRole('button', { name: TEXTS.logout }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: TEXTS.login })).toBeVisible();
+
   await page.goto('/nobody_by_that_name');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.profileNotFound);
   await page.getByRole('button', { name: TEXTS.backToHome }).click();
@@ -132,6 +138,10 @@ test('rejecting asks for confirmation first; the member then sees Invite Decline
 test('signed out, protected pages show Loading... and leave: /dashboard for home, /profile for the invite page', async ({
   page,
 }) => {
+  for (const path of ['/dashboard', '/profile']) {
+    // What a visitor sees before the check completes: the pre-rendered 'Loading...'.
+    expect(await (await page.request.get(path)).text()).toContain(`>${TEXTS.loading}<`);
+  }
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/profile');

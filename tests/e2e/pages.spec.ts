@@ -13,7 +13,7 @@ async function expectOnlyHeaderIsland(page: Page, scripts: string[], { profileLo
   await expect(page.getByRole('button', { name: TEXTS.login })).toBeVisible();
   expect(scripts.some((url) => /HeaderAuth/.test(url))).toBe(true);
   const others = scripts.filter((url) => /\/_astro\/[A-Z]/.test(url) && !/HeaderAuth/.test(url));
-  const allowed = profileLookup ? ['PublicProfileView', 'ProfileTabs'] : [];
+  const allowed = profileLookup ? ['PublicProfileView', 'ProfileTabs', 'TabList'] : [];
   const names = others.map((url) => url.replace(/.*\/_astro\/([A-Za-z]+).*/, '$1'));
   expect(names.filter((name) => !allowed.includes(name))).toEqual([]);
 }
