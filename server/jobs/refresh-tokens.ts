@@ -21,7 +21,21 @@ export type RefreshOutcome = 'refreshed' | 'too_recent' | 'no_token' | 'reconnec
  * (expired or revoked) the user is marked "reconnect needed" and must sign in again; an unreachable
  * Threads is rethrown for the caller to retry later.
  */
-export async function refreshStoredToken(userId: string, deps: RefreshDeps): Promise<RefreshOutcome> {
+export function refreshStoredToken(userId: string, deps: RefreshDeps): Promise<RefreshOutcome> {
+  // One refresh per user at a time in this process: two that overlap would both present the old
+  // token, Threads would refuse the second after the first replaced it, and the user would be
+  // wrongly marked "reconnect needed". The second waits and then sees the renewed token.
+  const previous = inFlight.get(userId) ?? Promise.resolve();
+  const run = previous.catch(() => {}).then(() => refreshNow(userId, deps));
+  inFlight.set(userId, run);
+  return run.finally(() => {
+    if (inFlight.get(userId) === run) inFlight.delete(userId);
+  });
+}
+
+const inFlight = new Map<string, Promise<unknown>>();
+
+async function refreshNow(userId: string, deps: RefreshDeps): Promise<RefreshOutcome> {
   const now = deps.now?.() ?? new Date();
   const tokens = createThreadsTokensRepository(deps.db);
   const stored = await tokens.find(userId);
