@@ -87,6 +87,11 @@ export function bioProblem(bio: string): string | null {
   return null;
 }
 
+/** A member's profile on Threads itself. */
+export function threadsProfileUrl(threadsUsername: string): string {
+  return `https://www.threads.com/@${encodeURIComponent(threadsUsername)}`;
+}
+
 /** `GET /api/user/profile`: the signed-in user's own profile. */
 export interface OwnProfile {
   status: ProfileStatus;

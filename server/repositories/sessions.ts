@@ -1,4 +1,4 @@
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import type { User } from './users.ts';
@@ -27,10 +27,6 @@ export function createSessionsRepository(db: Database) {
     /** Ends every session of a user (rejection, data deletion, an admin's decision). */
     async deleteAllForUser(userId: string, tx: Database = db): Promise<void> {
       await tx.delete(sessions).where(eq(sessions.userId, userId));
-    },
-
-    async deleteExpired(now: Date, tx: Database = db): Promise<void> {
-      await tx.delete(sessions).where(lte(sessions.expiresAt, now));
     },
   };
 }

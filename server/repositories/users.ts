@@ -24,11 +24,6 @@ export function createUsersRepository(db: Database) {
       return user;
     },
 
-    async findById(id: string, tx: Database = db): Promise<User | null> {
-      const [user] = await tx.select().from(users).where(eq(users.id, id));
-      return user ?? null;
-    },
-
     async findByThreadsUserId(threadsUserId: string, tx: Database = db): Promise<User | null> {
       const [user] = await tx.select().from(users).where(eq(users.threadsUserId, threadsUserId));
       return user ?? null;

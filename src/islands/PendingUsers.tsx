@@ -1,4 +1,4 @@
-import type { PendingUser } from '../../contract/profile-rules.ts';
+import { type PendingUser, threadsProfileUrl } from '../../contract/profile-rules.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import { api, ApiRequestError } from '../lib/api.ts';
 
@@ -53,7 +53,7 @@ export default function PendingUsers({ users, onDecided }: Props) {
             </button>
             <a
               className="button button--quiet"
-              href={`https://www.threads.com/@${encodeURIComponent(user.threads_username)}`}
+              href={threadsProfileUrl(user.threads_username)}
               rel="noopener noreferrer"
             >
               {TEXTS.viewProfile}

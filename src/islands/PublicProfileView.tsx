@@ -1,5 +1,9 @@
 import { useEffect, useState } from 'react';
-import { displayUsernameProblem, type PublicProfile } from '../../contract/profile-rules.ts';
+import {
+  displayUsernameProblem,
+  type PublicProfile,
+  threadsProfileUrl,
+} from '../../contract/profile-rules.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import { api, ApiRequestError } from '../lib/api.ts';
 import ProfileTabs from './ProfileTabs.tsx';
@@ -65,10 +69,7 @@ export default function PublicProfileView() {
       <h1>@{profile.username}</h1>
       {profile.bio && <p className="profile-facts__bio">{profile.bio}</p>}
       <p>
-        <a
-          href={`https://www.threads.com/@${encodeURIComponent(profile.threads_username)}`}
-          rel="noopener noreferrer"
-        >
+        <a href={threadsProfileUrl(profile.threads_username)} rel="noopener noreferrer">
           @{profile.threads_username} on Threads
         </a>
       </p>

@@ -1,3 +1,5 @@
+import type { ApiError } from '../../contract/api-error.ts';
+
 /** An API answer that was not 2xx, with the server's `{detail}` when it sent one. */
 export class ApiRequestError extends Error {
   override name = 'ApiRequestError';
@@ -25,7 +27,7 @@ export async function api<T>(
   });
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const detail = (body as { detail?: unknown } | null)?.detail;
+    const detail = (body as Partial<ApiError> | null)?.detail;
     throw new ApiRequestError(response.status, typeof detail === 'string' ? detail : null);
   }
   return body as T;

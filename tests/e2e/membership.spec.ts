@@ -210,3 +210,32 @@ test('script in a bio stays text everywhere it is shown; nothing runs', async ({
   expect(await page.locator('main img[src="x"], main svg[onload]').count()).toBe(0);
   expect(opened).toEqual([]);
 });
+
+test('the invite page recovers from failures: Try Again after a failed check, the server detail after a failed request', async ({
+  page,
+  pageProblems,
+}) => {
+  pageProblems.allow(/status of (404|500|503)/);
+  await signInAs(page, `erin_${run}`);
+  await page.route('**/api/user/profile', (route) => route.fulfill({ status: 500, json: { detail: 'x' } }));
+  await page.goto('/request-invite');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText(TEXTS.profileStatusFailed);
+  await page.unroute('**/api/user/profile');
+  await alert.getByRole('button', { name: TEXTS.tryAgain }).click();
+  await expect(page.getByRole('button', { name: TEXTS.requestInvite })).toBeVisible();
+
+  await page.route('**/api/user/request-invite', (route) =>
+    route.fulfill({
+      status: 503,
+      json: { detail: 'The service is temporarily unavailable. Please try again in a moment.' },
+    }),
+  );
+  await page.getByRole('button', { name: TEXTS.requestInvite }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'The service is temporarily unavailable. Please try again in a moment.',
+  );
+  await page.unroute('**/api/user/request-invite');
+  await page.getByRole('button', { name: TEXTS.requestInvite }).click();
+  await expect(page.getByRole('heading', { name: TEXTS.invitePending })).toBeVisible();
+});

@@ -32,6 +32,8 @@ const metaCallbacks: FastifyPluginAsync<MetaCallbackOptions> = async (
   const users = createUsersRepository(db);
   const deletions = createDeletionRequestsRepository(db);
   const audit = createAuditLogRepository(db);
+  const tokens = createThreadsTokensRepository(db);
+  const sessions = createSessionsRepository(db);
   // Meta posts a form field; some integrations send JSON. Forms are accepted in this scope only.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -88,8 +90,8 @@ const metaCallbacks: FastifyPluginAsync<MetaCallbackOptions> = async (
       const user = await users.findByThreadsUserId(threadsUserId, tx);
       if (!user) return;
       // The app lost its permission: the token is useless and every session ends.
-      await createThreadsTokensRepository(db).delete(user.id, tx);
-      await createSessionsRepository(db).deleteAllForUser(user.id, tx);
+      await tokens.delete(user.id, tx);
+      await sessions.deleteAllForUser(user.id, tx);
       await users.setReconnectNeeded(user.id, true, tx);
       await audit.record({ actorUserId: null, action: 'user.deauthorized', subject: user.id }, tx);
     });

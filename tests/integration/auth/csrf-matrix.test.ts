@@ -14,7 +14,7 @@ const FOREIGN: Record<string, string>[] = [
 /** The same route spelled so that a check on the raw URL would miss it; Fastify decodes all of them. */
 function spellings(url: string): string[] {
   const path = url.replace(/:[a-z_]+/g, 'someone');
-  return [path, path.replace('/api/', '/%61pi/'), path.replace('/api/', '/api/%2E/').replace('/%2E/', '/')];
+  return [path, path.replace('/api/', '/%61pi/'), path.replace('/api/', '/%61%70%69/')];
 }
 
 test('every unsafe API route, however its path is spelled, refuses cross-site requests; nothing changes', async () => {

@@ -81,3 +81,17 @@ export async function approvedMember(base: string, username: string): Promise<st
     throw new Error(`approval failed: ${decision.status} ${await decision.text()}`);
   return cookie;
 }
+
+/** Saves a member's display username and bio, as the profile form does. */
+export function saveProfile(
+  base: string,
+  cookie: string,
+  displayUsername: string,
+  bio: string,
+): Promise<Response> {
+  return api(base, '/api/user/profile', {
+    method: 'PUT',
+    cookie,
+    body: { display_username: displayUsername, bio },
+  });
+}

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { bioProblem, USERNAME_MESSAGES, type OwnProfile } from '../../../contract/profile.ts';
-import { api, approvedMember, REDIRECT_URI, signIn, startApp } from '../auth/helpers.ts';
+import { api, approvedMember, REDIRECT_URI, signIn, startApp, saveProfile } from '../auth/helpers.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
 
 // Fixed seeds: a failure is reproducible. Runs are kept small enough for every `npm test`.
@@ -109,19 +109,11 @@ test('row 7: any extra field in a profile update is refused; the profile does no
 
 test('row 13: every case variant of a name another member holds collides', async () => {
   const other = await approvedMember(base, 'holder');
-  await api(base, '/api/user/profile', {
-    method: 'PUT',
-    cookie: other,
-    body: { display_username: 'Grid_Master', bio: '' },
-  });
+  await saveProfile(base, other, 'Grid_Master', '');
   await fc.assert(
     fc.asyncProperty(fc.array(fc.boolean(), { minLength: 11, maxLength: 11 }), async (upper) => {
       const variant = [...'grid_master'].map((c, i) => (upper[i] ? c.toUpperCase() : c)).join('');
-      const response = await api(base, '/api/user/profile', {
-        method: 'PUT',
-        cookie: member,
-        body: { display_username: variant, bio: '' },
-      });
+      const response = await saveProfile(base, member, variant, '');
       expect(response.status).toBe(409);
       expect(await response.json()).toEqual({ detail: USERNAME_MESSAGES.taken });
     }),

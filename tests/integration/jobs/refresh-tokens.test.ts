@@ -16,15 +16,19 @@ beforeAll(async () => {
   started = await startApp({}, { simulatedClock: () => now });
 });
 afterAll(() => started.app.close());
-beforeEach(async () => resetDatabase(await testDatabase()));
 
-test('the daily job renews tokens older than a day, leaves fresh ones, and marks refused ones "reconnect needed"', async () => {
-  const { db } = await testDatabase();
-  const gateway = createThreadsClient({
+/** The live client pointed at the test app's simulated provider: the job's real code path. */
+const simulatedGateway = () =>
+  createThreadsClient({
     graphBaseUrl: `${started.base}/simulated-threads`,
     appId: SIMULATED_APP.id,
     appSecret: SIMULATED_APP.secret,
   });
+beforeEach(async () => resetDatabase(await testDatabase()));
+
+test('the daily job renews tokens older than a day, leaves fresh ones, and marks refused ones "reconnect needed"', async () => {
+  const { db } = await testDatabase();
+  const gateway = simulatedGateway();
   await signIn(started.base, 'old_token');
   await signIn(started.base, 'fresh_token');
   const [oldUser] = await db.select().from(users).where(eq(users.threadsUsername, 'old_token'));
@@ -50,11 +54,7 @@ test('the daily job renews tokens older than a day, leaves fresh ones, and marks
 
 test('two refreshes of one token at once (the job and the user): the user stays connected', async () => {
   const { db } = await testDatabase();
-  const gateway = createThreadsClient({
-    graphBaseUrl: `${started.base}/simulated-threads`,
-    appId: SIMULATED_APP.id,
-    appSecret: SIMULATED_APP.secret,
-  });
+  const gateway = simulatedGateway();
   await signIn(started.base, 'twice');
   await db.update(threadsTokens).set({ issuedAt: new Date(Date.now() - 25 * HOUR) });
   now += 25 * HOUR;

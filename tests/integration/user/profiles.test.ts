@@ -8,7 +8,7 @@ import { profiles, users } from '../../../server/db/schema.ts';
 import { createProfilesRepository } from '../../../server/repositories/profiles.ts';
 import { createUsersRepository } from '../../../server/repositories/users.ts';
 import { simulatedUserId } from '../../../server/threads/simulated/store.ts';
-import { api, approvedMember, signIn, startApp } from '../auth/helpers.ts';
+import { api, approvedMember, signIn, startApp, saveProfile } from '../auth/helpers.ts';
 import { buildTestApp } from '../helpers/app.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
 
@@ -56,11 +56,7 @@ describe('invite requests', () => {
 
 test('an invite request whose starting name was just taken still succeeds, without a name', async () => {
   const holder = await approvedMember(base, 'first_holder');
-  await api(base, '/api/user/profile', {
-    method: 'PUT',
-    cookie: holder,
-    body: { display_username: 'late_comer', bio: '' },
-  });
+  await saveProfile(base, holder, 'late_comer', '');
   // The check-then-insert race: the repository must surface the clash (the route then retries).
   const cookie = await signIn(base, 'late_comer');
   const { db } = await testDatabase();
@@ -135,17 +131,9 @@ describe('editing a profile', () => {
 
   test("a name another member holds, in any case, is refused with 409; the other member's row is untouched", async () => {
     const first = await approvedMember(base, 'alice');
-    await api(base, '/api/user/profile', {
-      method: 'PUT',
-      cookie: first,
-      body: { display_username: 'Alice_Designs', bio: 'mine' },
-    });
+    await saveProfile(base, first, 'Alice_Designs', 'mine');
     const second = await approvedMember(base, 'bob');
-    const response = await api(base, '/api/user/profile', {
-      method: 'PUT',
-      cookie: second,
-      body: { display_username: 'ALICE_DESIGNS', bio: '' },
-    });
+    const response = await saveProfile(base, second, 'ALICE_DESIGNS', '');
     expect(response.status).toBe(409);
     expect(await json(response)).toEqual({ detail: USERNAME_MESSAGES.taken });
     expect(await json(await api(base, '/api/user/profile/alice_designs'))).toMatchObject({
