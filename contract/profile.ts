@@ -29,3 +29,14 @@ export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 export const UserDecisionSchema = z
   .object({ user_id: z.string().min(1).max(64), action: z.enum(['approve', 'reject']).optional() })
   .strict();
+
+/** The published profiles file the site build pre-renders `/{username}` pages from. */
+export const PublishedProfilesSchema = z.array(
+  z.object({
+    username: z.string(),
+    threads_username: z.string(),
+    bio: z.string(),
+    gems: z.array(z.string()),
+    own_threads: z.array(z.string()),
+  }),
+);

@@ -1,20 +1,42 @@
 /**
- * `npm run admin -- grant|revoke <threads-username>`: gives or takes the admin role. The user must
- * have signed in once. Takes effect on the user's next request. On the embedded database it refuses
- * while a server holds the data folder (stop the server, or run it against DATABASE_URL).
+ * `npm run admin -- grant|revoke <threads-username | id:threads-user-id>`: gives or takes the admin
+ * role. The user must have signed in once. Takes effect on the user's next request. On the embedded
+ * database it refuses while a server holds the data folder (stop the server, or use DATABASE_URL).
  */
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { acquirePidLock, DataDirLockedError } from '../server/db/pid-lock.ts';
-import { createUsersRepository } from '../server/repositories/users.ts';
+import { createUsersRepository, type User } from '../server/repositories/users.ts';
 
-const USAGE = 'usage: npm run admin -- grant|revoke <threads-username>';
+const USAGE = 'usage: npm run admin -- grant|revoke <threads-username | id:threads-user-id>';
 const [action, rawName] = process.argv.slice(2);
 if ((action !== 'grant' && action !== 'revoke') || !rawName) {
   console.error(USAGE);
   process.exit(2);
 }
-const username = rawName.replace(/^@/, '');
+
+/** Exits with a message (the finally blocks still close the database). */
+class Refusal extends Error {}
+
+async function findUser(users: ReturnType<typeof createUsersRepository>, target: string): Promise<User> {
+  if (target.startsWith('id:')) {
+    const user = await users.findByThreadsUserId(target.slice(3));
+    if (!user) throw new Refusal(`No user with Threads user id ${target.slice(3)} has signed in.`);
+    return user;
+  }
+  const name = target.replace(/^@/, '');
+  const found = await users.findByThreadsUsername(name);
+  if (found.length === 0)
+    throw new Refusal(`No user @${name}: they must sign in once before they can be made an admin.`);
+  // A Threads username can change hands: never guess which person is meant.
+  if (found.length > 1) {
+    const ids = found.map((user) => user.threadsUserId).join(', ');
+    throw new Refusal(
+      `Several accounts have signed in as @${name} (Threads user ids ${ids}); run again with id:<threads-user-id>.`,
+    );
+  }
+  return found[0] as User;
+}
 
 try {
   const config = loadConfig(process.env);
@@ -22,25 +44,23 @@ try {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
-    const found = await createUsersRepository(database.db).setAdmin(username, action === 'grant');
-    if (!found) {
-      console.error(`No user @${username}: they must sign in once before they can be made an admin.`);
-      process.exitCode = 1;
-    } else {
+    const users = createUsersRepository(database.db);
+    const user = await findUser(users, rawName);
+    await users.setAdmin(user.id, action === 'grant');
+    const who = `@${user.threadsUsername}`;
+    console.log(action === 'grant' ? `${who} is now an admin.` : `${who} is no longer an admin.`);
+    if (action === 'revoke' && config.adminUsernames.includes(user.threadsUsername.toLowerCase())) {
       console.log(
-        action === 'grant' ? `@${username} is now an admin.` : `@${username} is no longer an admin.`,
+        `Note: ${who} is also listed in ADMIN_THREADS_USERNAMES (or is the simulated admin) and stays an admin through it.`,
       );
-      if (action === 'revoke' && config.adminUsernames.includes(username.toLowerCase())) {
-        console.log(
-          `Note: @${username} is also listed in ADMIN_THREADS_USERNAMES (or is the simulated admin) and stays an admin through it.`,
-        );
-      }
     }
   } finally {
     await database.close();
     await lock?.release();
   }
 } catch (error) {
-  console.error(error instanceof ConfigError || error instanceof DataDirLockedError ? error.message : error);
+  const known =
+    error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof Refusal;
+  console.error(known ? (error as Error).message : error);
   process.exit(1);
 }

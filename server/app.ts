@@ -4,17 +4,21 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import accessPlugin from './plugins/access.ts';
+import contentChanges from './plugins/content-changes.ts';
 import errors from './plugins/errors.ts';
 import rateLimits from './plugins/rate-limits.ts';
 import sameOrigin from './plugins/same-origin.ts';
 import sessionPlugin from './plugins/session/index.ts';
 import securityHeadersPlugin, { applySecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import staticSite from './plugins/static-site/index.ts';
+import { createSessionsRepository } from './repositories/sessions.ts';
 import { requestPath } from './request-path.ts';
 import adminRoutes from './routes/admin/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import metaCallbacks from './routes/auth/meta-callbacks.ts';
 import { refreshDueTokens } from './jobs/refresh-tokens.ts';
+import { siteBuildOptionsFor } from './jobs/build-site.ts';
+import { createSitePublisher, publishSite, type SitePublisher } from './jobs/publish-site.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import healthRoutes from './routes/health/index.ts';
 import userRoutes from './routes/user/index.ts';
@@ -30,10 +34,25 @@ export interface AppOptions {
   secrets: Secrets;
   /** Overrides the logger (tests pass false). */
   logger?: FastifyServerOptions['logger'];
+  /** Where the standard logger writes instead of stdout (tests scan it for secrets). */
+  logStream?: { write(line: string): void };
   /** The simulated provider's clock (tests move it to expire codes and age tokens). */
   simulatedClock?: () => number;
   /** Run the scheduled jobs (token refresh); tests turn them off and call the jobs directly. */
   scheduleJobs?: boolean;
+  /**
+   * Rebuild and swap in the site when public content changes (with SERVE_SITE); tests that share
+   * the site under test turn it off. `publishDelayMs` is how long a burst of changes is gathered.
+   */
+  publishSite?: boolean;
+  publishDelayMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Rebuilds the site after content changes; null when this server does not publish it. */
+    sitePublisher: SitePublisher | null;
+  }
 }
 
 /**
@@ -76,12 +95,16 @@ export async function buildApp({
   database,
   secrets,
   logger,
+  logStream,
   simulatedClock,
   scheduleJobs = true,
+  publishSite: publishSiteOption = true,
+  publishDelayMs,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
       // Query strings can carry OAuth codes: request logs keep the path only.
       serializers: {
         req: (req) => ({ method: req.method, url: requestPath(req.url), remoteAddress: req.ip }),
@@ -119,6 +142,7 @@ export async function buildApp({
 
   await app.register(securityHeadersPlugin, { secure: config.secure });
   await app.register(errors);
+  await app.register(contentChanges);
   await app.register(sameOrigin, { origin: config.publicUrl.origin });
   await app.register(fastifyCookie);
   await app.register(sessionPlugin, {
@@ -163,6 +187,22 @@ export async function buildApp({
     secure: config.secure,
   });
 
+  const publisher =
+    config.serveSite && publishSiteOption
+      ? createSitePublisher({
+          publish: () =>
+            publishSite(database.db, siteBuildOptionsFor(config), { log: app.log, capture: true }),
+          reload: () => app.reloadSite(),
+          log: app.log,
+          delayMs: publishDelayMs,
+        })
+      : null;
+  app.decorate('sitePublisher', publisher);
+  if (publisher) {
+    app.onContentChanged(() => publisher.request());
+    app.addHook('preClose', () => publisher.close());
+  }
+
   if (scheduleJobs) {
     const day = 24 * 3_600_000;
     const jobs = [
@@ -171,6 +211,14 @@ export async function buildApp({
         intervalMs: day,
         firstRunAfterMs: 5 * 60_000,
         run: () => refreshDueTokens({ db: database.db, gateway, tokenKey: secrets.tokenKey }),
+      },
+      {
+        name: 'purge-expired-sessions',
+        intervalMs: day,
+        firstRunAfterMs: 10 * 60_000,
+        run: async () => ({
+          removed: await createSessionsRepository(database.db).deleteExpired(new Date()),
+        }),
       },
     ];
     let stop = () => {};

@@ -5,7 +5,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { acquirePidLock, DataDirLockedError, type PidLock } from './db/pid-lock.ts';
-import { buildSite, siteBuildOptionsFor, staleReason } from './jobs/build-site.ts';
+import { siteBuildOptionsFor } from './jobs/build-site.ts';
+import { publishSite } from './jobs/publish-site.ts';
 import { createAppMetaRepository } from './repositories/app-meta.ts';
 import { loadSecrets } from './secrets.ts';
 import { VERSION } from './version.ts';
@@ -17,6 +18,11 @@ let lock: PidLock | null = null;
 let database: DatabaseHandle | null = null;
 let app: FastifyInstance | null = null;
 let stopping = false;
+
+const startupLog = {
+  info: (message: string) => console.log(message),
+  error: (object: object, message: string) => console.error(message, object),
+};
 
 /** Closes whatever is open, newest first; returns false if anything failed to close. */
 async function closeAll(): Promise<boolean> {
@@ -59,17 +65,12 @@ async function start(): Promise<void> {
   // PGlite has no lock of its own: a second process on the same folder would corrupt it.
   if (!config.databaseUrl) lock = await acquirePidLock(config.dataDir);
 
-  if (config.serveSite) {
-    const reason = await staleReason(siteBuildOptionsFor(config));
-    if (reason) {
-      console.log(`Building the site (${reason})...`);
-      await buildSite(siteBuildOptionsFor(config));
-    }
-  }
-
   database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   await createAppMetaRepository(database.db).set('last_started_version', VERSION);
+
+  // The site pre-renders what the database holds (approved profiles), so it is built after opening it.
+  if (config.serveSite) await publishSite(database.db, siteBuildOptionsFor(config), { log: startupLog });
 
   app = await buildApp({ config, database, secrets: await loadSecrets(config) });
   await app.listen({ port: config.port, host: config.host });

@@ -16,6 +16,8 @@ export interface SiteBuildOptions {
   /** Baked into canonical URLs, OpenGraph tags and the sitemap. */
   publicUrl: string;
   contactEmail: string | undefined;
+  /** Approved members' profiles to pre-render (export-profiles.ts); none when absent. */
+  profilesFile?: string | undefined;
 }
 
 /** The build settings a server configuration implies. */
@@ -25,7 +27,13 @@ export function siteBuildOptionsFor(config: Config): SiteBuildOptions {
     catalogueDir: config.catalogueDir,
     publicUrl: config.publicUrl.origin,
     contactEmail: config.contactEmail,
+    profilesFile: publishedProfilesFile(config),
   };
+}
+
+/** Where the server exports the approved profiles that the build pre-renders. */
+export function publishedProfilesFile(config: Config): string {
+  return path.join(config.dataDir, 'site-data', 'profiles.json');
 }
 
 /** Environment the Astro build reads. */
@@ -36,6 +44,7 @@ function buildEnv(options: SiteBuildOptions): Record<string, string> {
     ASTRO_TELEMETRY_DISABLED: '1',
   };
   if (options.contactEmail) env.CONTACT_EMAIL = options.contactEmail;
+  if (options.profilesFile) env.PROFILES_FILE = options.profilesFile;
   return env;
 }
 
@@ -56,16 +65,35 @@ async function listInputs(target: string): Promise<string[]> {
   return lines.sort();
 }
 
+/** The content of the data the build reads, by name: the same data in another folder is the same site. */
+async function dataFingerprint(options: SiteBuildOptions): Promise<string> {
+  const hash = createHash('sha256');
+  const names = (await readdir(options.catalogueDir).catch(() => [])).filter((name) =>
+    name.endsWith('.json'),
+  );
+  for (const name of names.sort()) {
+    hash.update(`${name}\n`).update(await readFile(path.join(options.catalogueDir, name)));
+  }
+  // No profiles file and an empty list build the same pages.
+  const profiles = options.profilesFile ? await readFile(options.profilesFile, 'utf8').catch(() => '') : '';
+  hash.update(`profiles\n${profiles.trim() || '[]'}`);
+  return hash.digest('hex');
+}
+
 /**
- * A fingerprint of everything the build reads: settings, and every input file's path, size and
- * mtime. A deleted or renamed page changes it as surely as an edited one.
+ * A fingerprint of everything the build reads: settings, every source file's path, size and mtime
+ * (a deleted or renamed page changes it as surely as an edited one), and the data's content.
  */
 async function inputFingerprint(options: SiteBuildOptions): Promise<string> {
-  const hash = createHash('sha256').update(JSON.stringify(Object.entries(buildEnv(options)).sort()));
-  for (const input of [...SOURCE_INPUTS.map((p) => path.join(PROJECT_ROOT, p)), options.catalogueDir]) {
+  // Where the data lies is not part of the site: dataFingerprint hashes what it holds.
+  const settings = Object.entries(buildEnv(options)).filter(
+    ([name]) => name !== 'CATALOGUE_DIR' && name !== 'PROFILES_FILE',
+  );
+  const hash = createHash('sha256').update(JSON.stringify(settings.sort()));
+  for (const input of SOURCE_INPUTS.map((p) => path.join(PROJECT_ROOT, p))) {
     hash.update((await listInputs(input)).join('\n'));
   }
-  return hash.digest('hex');
+  return hash.update(await dataFingerprint(options)).digest('hex');
 }
 
 /** Why the built site must be rebuilt, or null when it matches its sources, data and settings. */

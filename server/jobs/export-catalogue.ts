@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Manifest } from '../../contract/manifest.ts';
 import type { ThreadCard } from '../../contract/thread-card.ts';
 import { matchesFilter } from '../../contract/thread-filter.ts';
+import { writeAtomically } from './atomic-file.ts';
 
 /** How many of the newest cards go into threads-recent.json. */
 export const RECENT_COUNT = 24;
@@ -11,13 +11,6 @@ export const RECENT_COUNT = 24;
 export interface CatalogueOptions {
   now: Date;
   refreshIntervalMinutes: number;
-}
-
-/** Writes one file whole and renames it into place, so a reader never sees half a file. */
-async function writeAtomically(file: string, body: string): Promise<void> {
-  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  await writeFile(temporary, body);
-  await rename(temporary, file);
 }
 
 function newestFirst(cards: readonly ThreadCard[]): ThreadCard[] {

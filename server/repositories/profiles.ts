@@ -1,5 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { ProfileStatus } from '../../contract/profile.ts';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { ProfileStatus, PublicProfile } from '../../contract/profile.ts';
 import type { Database } from '../db/client.ts';
 import { profiles, users } from '../db/schema.ts';
 
@@ -85,6 +85,16 @@ export function createProfilesRepository(db: Database) {
         .orderBy(asc(profiles.requestedAt));
     },
 
+    /** Every approved profile with a display username, in name order (the site pre-renders them). */
+    async listApproved(tx: Database = db): Promise<ProfileWithUser[]> {
+      return tx
+        .select({ profile: profiles, user: users })
+        .from(profiles)
+        .innerJoin(users, eq(users.id, profiles.userId))
+        .where(and(eq(profiles.status, 'approved'), isNotNull(profiles.displayUsername)))
+        .orderBy(sql`lower(${profiles.displayUsername})`);
+    },
+
     /** An approved profile by display username, without regard to case. */
     async findApprovedByName(name: string, tx: Database = db): Promise<ProfileWithUser | null> {
       const [row] = await tx
@@ -99,3 +109,15 @@ export function createProfilesRepository(db: Database) {
   };
 }
 export type ProfilesRepository = ReturnType<typeof createProfilesRepository>;
+
+/** What anyone may see of an approved member: the API answer and the pre-rendered page alike. */
+export function toPublicProfile({ profile, user }: ProfileWithUser): PublicProfile {
+  return {
+    username: profile.displayUsername ?? user.threadsUsername,
+    threads_username: user.threadsUsername,
+    bio: profile.bio,
+    // Gems are announced as coming soon; own threads arrive with curation.
+    gems: [],
+    own_threads: [],
+  };
+}

@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import type { User } from './users.ts';
@@ -25,6 +25,15 @@ export function createSessionsRepository(db: Database) {
     },
 
     /** Ends every session of a user (rejection, data deletion, an admin's decision). */
+    /** Removes sessions that expired before `now` (they already fail every check); returns how many. */
+    async deleteExpired(now: Date, tx: Database = db): Promise<number> {
+      const removed = await tx
+        .delete(sessions)
+        .where(lte(sessions.expiresAt, now))
+        .returning({ idHash: sessions.idHash });
+      return removed.length;
+    },
+
     async deleteAllForUser(userId: string, tx: Database = db): Promise<void> {
       await tx.delete(sessions).where(eq(sessions.userId, userId));
     },

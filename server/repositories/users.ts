@@ -29,14 +29,20 @@ export function createUsersRepository(db: Database) {
       return user ?? null;
     },
 
-    /** Grants or revokes the admin role of a user by Threads username; false when no such user. */
-    async setAdmin(threadsUsername: string, admin: boolean, tx: Database = db): Promise<boolean> {
-      const rows = await tx
-        .update(users)
-        .set({ isAdmin: admin })
-        .where(sql`lower(${users.threadsUsername}) = lower(${threadsUsername})`)
-        .returning({ id: users.id });
-      return rows.length > 0;
+    /**
+     * Users who signed in under this Threads username, without regard to case. Usually one, but a
+     * username can change hands on Threads, so the older account may still carry it here.
+     */
+    async findByThreadsUsername(threadsUsername: string, tx: Database = db): Promise<User[]> {
+      return tx
+        .select()
+        .from(users)
+        .where(sql`lower(${users.threadsUsername}) = lower(${threadsUsername})`);
+    },
+
+    /** Grants or revokes the admin role of one user. */
+    async setAdmin(id: string, admin: boolean, tx: Database = db): Promise<void> {
+      await tx.update(users).set({ isAdmin: admin }).where(eq(users.id, id));
     },
 
     /** Deletes the user; sessions, tokens and the profile go with it (foreign keys cascade). */

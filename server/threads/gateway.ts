@@ -23,6 +23,15 @@ export interface ThreadsGateway {
 export type ThreadsErrorKind = 'invalid_token' | 'rejected' | 'unavailable';
 
 /**
+ * An error text from Threads, safe to log and show: long opaque runs (tokens, codes, secrets an
+ * error body may echo back) are masked, and the whole is capped.
+ */
+export function redactSecrets(text: string): string {
+  const masked = text.replace(/[A-Za-z0-9_\-.|%+/=]{16,}/g, '[redacted]');
+  return masked.length > 300 ? `${masked.slice(0, 300)}...` : masked;
+}
+
+/**
  * A failed Threads call, in words a person can act on. Never carries a token or a secret: messages
  * come from the error body Threads sent, or from the failure itself.
  */

@@ -1,4 +1,5 @@
 import {
+  redactSecrets,
   ThreadsApiError,
   type ThreadsAccount,
   type ThreadsErrorKind,
@@ -61,7 +62,7 @@ export function createThreadsClient(options: ThreadsClientOptions): ThreadsGatew
     } catch {
       // Not JSON (a proxy's error page): the status is all we know.
     }
-    const said = body.error?.message ?? body.error_message ?? `HTTP ${response.status}`;
+    const said = redactSecrets(body.error?.message ?? body.error_message ?? `HTTP ${response.status}`);
     const code = body.error?.code === undefined ? '' : ` (code ${body.error.code})`;
     throw new ThreadsApiError(
       `Threads refused the request: ${said}${code}`,

@@ -35,19 +35,28 @@ async function fetchProfile(name: string): Promise<View> {
   }
 }
 
+interface Props {
+  /** The profile as it was at build time, on a pre-rendered page; it is refreshed once hydrated. */
+  profile?: PublicProfile;
+}
+
 /**
- * Public profiles at /{username} (DESIGN section 5): the 404 page runs this island; for a single-segment
- * path it looks the name up and shows the profile or 'Profile not found' instead of the plain 404.
+ * Public profiles at /{username} (DESIGN section 5). On a pre-rendered page it shows the built
+ * profile at once and refreshes it. On the 404 page it looks a single-segment path up and shows
+ * the profile or 'Profile not found' instead of the plain 404.
  */
-export default function PublicProfileView() {
-  const [name] = useState(candidateName);
-  const [view, setView] = useState<View>({ phase: 'loading' });
+export default function PublicProfileView({ profile: built }: Props) {
+  const [name] = useState(() => built?.username ?? candidateName());
+  const [view, setView] = useState<View>(built ? { phase: 'ready', profile: built } : { phase: 'loading' });
 
   useEffect(() => {
     if (!name) return;
-    document.getElementById('not-found')?.setAttribute('hidden', '');
-    void fetchProfile(name).then(setView);
-  }, [name]);
+    if (!built) document.getElementById('not-found')?.setAttribute('hidden', '');
+    void fetchProfile(name).then((next) => {
+      // A server that cannot answer right now must not hide a page that was built fine.
+      if (!(built && next.phase === 'error')) setView(next);
+    });
+  }, [name, built]);
 
   if (!name) return null;
   if (view.phase === 'loading') return <p role="status">{TEXTS.loading}</p>;

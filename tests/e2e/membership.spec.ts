@@ -27,6 +27,12 @@ function dialogs(page: Page, accept = true): string[] {
   return seen;
 }
 
+/** Waits for the background rebuild to pre-render `pathname` and returns the page's HTML as served. */
+async function prerendered(page: Page, pathname: string): Promise<string> {
+  await expect.poll(async () => (await page.request.get(pathname)).status(), { timeout: 60_000 }).toBe(200);
+  return (await page.request.get(pathname)).text();
+}
+
 test('a member asks for an invite, the admin approves, the member edits the profile and sees the public page', async ({
   page,
   browser,
@@ -89,6 +95,13 @@ test('a member asks for an invite, the admin approves, the member edits the prof
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`@Alice_D_${run}`);
   await expect(page.locator('main')).toContainText('Designs <b>grids</b> and type.');
   await expect(page.getByRole('link', { name: `@${member} on Threads` })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Gems (0)' })).toBeVisible();
+
+  // The server rebuilds the site in the background: the profile then has a page of its own, in the HTML.
+  const html = await prerendered(page, `/Alice_D_${run}`);
+  expect(html).toContain('Designs &lt;b&gt;grids&lt;/b&gt; and type.');
+  await page.goto(`/Alice_D_${run}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`@Alice_D_${run}`);
   await expect(page.getByRole('tab', { name: 'Gems (0)' })).toBeVisible();
 
   // Logging out from a protected page ends on the home page (spec), not on the page's own redirect.
@@ -204,6 +217,10 @@ test('script in a bio stays text everywhere it is shown; nothing runs', async ({
   await page.getByRole('button', { name: TEXTS.saveChanges }).click();
   await expect(page.locator('.profile-facts')).toContainText(XSS_BIO);
 
+  // Through the 404 page's lookup first, then on the page pre-rendered by the rebuild.
+  await page.goto(`/${member}`);
+  await expect(page.locator('main')).toContainText(XSS_BIO);
+  await prerendered(page, `/${member}`);
   await page.goto(`/${member}`);
   await expect(page.locator('main')).toContainText(XSS_BIO);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();

@@ -61,11 +61,14 @@ function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile, st
   return reply.status(status).send(body);
 }
 
-/**
- * Serves the built site and the public catalogue from memory: both folders are read and
- * precompressed once at start. Unknown paths get 404.html with status 404.
- */
-const staticSite: FastifyPluginAsync<StaticSiteOptions> = async (app, options) => {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Reads the site and catalogue folders again: a rebuilt site is served without a restart. */
+    reloadSite(): Promise<void>;
+  }
+}
+
+async function loadStores(options: StaticSiteOptions) {
   const [site, data] = await Promise.all([
     options.siteDir === null
       ? null
@@ -79,8 +82,22 @@ const staticSite: FastifyPluginAsync<StaticSiteOptions> = async (app, options) =
   const notFoundPage = site?.get('/404.html');
   if (site && !notFoundPage)
     throw new Error(`The built site in ${options.siteDir} has no 404.html; run npm run build.`);
+  return { site, data, notFoundPage };
+}
+
+/**
+ * Serves the built site and the public catalogue from memory: both folders are read and
+ * precompressed at start and on reloadSite(). Unknown paths get 404.html with status 404.
+ */
+const staticSite: FastifyPluginAsync<StaticSiteOptions> = async (app, options) => {
+  // Replaced whole on reload, so a request sees either the old site or the new one, never a mix.
+  let stores = await loadStores(options);
+  app.decorate('reloadSite', async () => {
+    stores = await loadStores(options);
+  });
 
   app.get('/*', (request, reply) => {
+    const { site, data, notFoundPage } = stores;
     let pathname: string;
     try {
       pathname = decodeURIComponent(requestPath(request.url));

@@ -46,6 +46,7 @@ const adminRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) =>
       await audit.record({ actorUserId: admin.id, action: `user.${action}`, subject: subject.id }, tx);
     });
     request.log.info({ adminId: admin.id, userId: subject.id, status }, 'invite decided');
+    if (status === 'approved') app.contentChanged('profiles');
     return { success: true, status };
   });
 };

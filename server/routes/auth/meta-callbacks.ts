@@ -78,6 +78,7 @@ const metaCallbacks: FastifyPluginAsync<MetaCallbackOptions> = async (
       return code;
     });
     request.log.info({ threadsUserId }, 'data deletion completed');
+    app.contentChanged('profiles');
     return {
       url: `${publicOrigin}/data-deletion-status?code=${confirmation}`,
       confirmation_code: confirmation,

@@ -8,10 +8,11 @@ import {
 } from '../../../contract/profile.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { createProfilesRepository, type Profile } from '../../repositories/profiles.ts';
+import { createProfilesRepository, toPublicProfile, type Profile } from '../../repositories/profiles.ts';
 import type { User } from '../../repositories/users.ts';
 import { limit } from '../../plugins/rate-limits.ts';
 import { HttpError, parseBody } from '../http-errors.ts';
+import { PublicProfileCache } from './public-profile-cache.ts';
 
 const PROFILE_NOT_FOUND = 'Profile not found';
 
@@ -33,6 +34,10 @@ const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number
   { db, rateLimitMultiplier },
 ) => {
   const profiles = createProfilesRepository(db);
+  const cache = new PublicProfileCache();
+  app.onContentChanged((change) => {
+    if (change === 'profiles') cache.clear();
+  });
 
   app.post(
     '/api/user/request-invite',
@@ -75,6 +80,7 @@ const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number
       try {
         const updated = await profiles.updateApproved(user.id, update.display_username, update.bio);
         if (!updated) throw new HttpError(403, 'Only approved profiles can be edited.');
+        app.contentChanged('profiles');
         return ownProfile(user, updated);
       } catch (error) {
         // Two members claiming the same name at once: the unique index decides.
@@ -89,16 +95,15 @@ const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number
     { config: { access: 'public' } },
     async (request): Promise<PublicProfile> => {
       const { username } = request.params;
-      const found =
-        displayUsernameProblem(username) === null ? await profiles.findApprovedByName(username) : null;
-      if (!found) throw new HttpError(404, PROFILE_NOT_FOUND);
-      return {
-        username: found.profile.displayUsername ?? username,
-        threads_username: found.user.threadsUsername,
-        bio: found.profile.bio,
-        gems: [],
-        own_threads: [],
-      };
+      if (displayUsernameProblem(username) !== null) throw new HttpError(404, PROFILE_NOT_FOUND);
+      let profile = cache.get(username);
+      if (profile === undefined) {
+        const found = await profiles.findApprovedByName(username);
+        profile = found ? toPublicProfile(found) : null;
+        cache.set(username, profile);
+      }
+      if (!profile) throw new HttpError(404, PROFILE_NOT_FOUND);
+      return profile;
     },
   );
 };

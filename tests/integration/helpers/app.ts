@@ -17,6 +17,10 @@ export interface TestAppOptions {
   /** A database of the app's own (closed with it); by default the worker's shared one, left open. */
   database?: DatabaseHandle;
   simulatedClock?: () => number;
+  /** Capture the app's log (at LOG_LEVEL) instead of discarding it. */
+  logStream?: { write(line: string): void };
+  /** Rebuild the site on content changes; off by default, as the site under test is shared. */
+  publishSite?: boolean;
 }
 
 /**
@@ -25,7 +29,7 @@ export interface TestAppOptions {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  { database, simulatedClock }: TestAppOptions = {},
+  { database, simulatedClock, publishSite = false, logStream }: TestAppOptions = {},
 ): Promise<FastifyInstance> {
   const db = database ?? { ...(await testDatabase()), close: async () => {} };
   const config = loadConfig({
@@ -40,8 +44,10 @@ export async function buildTestApp(
     config,
     database: db,
     secrets: TEST_SECRETS,
-    logger: false,
+    ...(logStream ? { logStream } : { logger: false }),
     scheduleJobs: false,
+    publishSite,
+    publishDelayMs: 0,
     ...(simulatedClock ? { simulatedClock } : {}),
   });
 }

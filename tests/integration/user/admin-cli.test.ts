@@ -27,20 +27,52 @@ test('npm run admin grants and revokes the role of a user who signed in; explain
   await createUsersRepository(database.db).upsertOnSignIn('17841400000000001', 'Maren');
   await database.close();
 
-  expect(await run(dataDir, 'grant', '@maren')).toEqual({ code: 0, output: '@maren is now an admin.' });
+  expect(await run(dataDir, 'grant', '@maren')).toEqual({ code: 0, output: '@Maren is now an admin.' });
   const check = await openPglite(dataDir);
   expect((await createUsersRepository(check.db).findByThreadsUserId('17841400000000001'))?.isAdmin).toBe(
     true,
   );
   await check.close();
 
-  expect(await run(dataDir, 'revoke', 'maren')).toEqual({ code: 0, output: '@maren is no longer an admin.' });
+  expect(await run(dataDir, 'revoke', 'maren')).toEqual({ code: 0, output: '@Maren is no longer an admin.' });
   expect(await run(dataDir, 'grant', 'nobody')).toEqual({
     code: 1,
     output: 'No user @nobody: they must sign in once before they can be made an admin.',
   });
   expect(await run(dataDir, 'promote', 'maren')).toEqual({
     code: 2,
-    output: 'usage: npm run admin -- grant|revoke <threads-username>',
+    output: 'usage: npm run admin -- grant|revoke <threads-username | id:threads-user-id>',
   });
+});
+
+test('a username two accounts have used is refused; the Threads user id picks one', async () => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'ct-admin-'));
+  const database = await openPglite(dataDir);
+  await database.migrate();
+  const users = createUsersRepository(database.db);
+  // The first owner renamed on Threads but has not signed in since; the name now belongs to another.
+  await users.upsertOnSignIn('17841400000000002', 'studio');
+  await users.upsertOnSignIn('17841400000000003', 'Studio');
+  await database.close();
+
+  expect(await run(dataDir, 'grant', 'studio')).toEqual({
+    code: 1,
+    output:
+      'Several accounts have signed in as @studio (Threads user ids 17841400000000002, 17841400000000003); run again with id:<threads-user-id>.',
+  });
+  expect(await run(dataDir, 'grant', 'id:17841400000000003')).toEqual({
+    code: 0,
+    output: '@Studio is now an admin.',
+  });
+  expect(await run(dataDir, 'grant', 'id:999')).toEqual({
+    code: 1,
+    output: 'No user with Threads user id 999 has signed in.',
+  });
+  const check = await openPglite(dataDir);
+  const admins = await createUsersRepository(check.db).findByThreadsUsername('studio');
+  expect(admins.map((user) => [user.threadsUserId, user.isAdmin]).sort()).toEqual([
+    ['17841400000000002', false],
+    ['17841400000000003', true],
+  ]);
+  await check.close();
 });

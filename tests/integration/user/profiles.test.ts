@@ -243,9 +243,11 @@ describe('admin decisions', () => {
     expect((await api(base, '/api/admin/pending-users', { cookie })).status).toBe(403);
     const { db } = await testDatabase();
     const usersRepository = createUsersRepository(db);
-    await usersRepository.setAdmin('promoted', true);
+    const [promoted] = await usersRepository.findByThreadsUsername('promoted');
+    if (!promoted) throw new Error('the signed-in user is missing');
+    await usersRepository.setAdmin(promoted.id, true);
     expect((await api(base, '/api/admin/pending-users', { cookie })).status).toBe(200);
-    await usersRepository.setAdmin('promoted', false);
+    await usersRepository.setAdmin(promoted.id, false);
     expect((await api(base, '/api/admin/pending-users', { cookie })).status).toBe(403);
   });
 });
