@@ -14,6 +14,10 @@ import staticSite from './plugins/static-site/index.ts';
 import { createSessionsRepository } from './repositories/sessions.ts';
 import { requestPath } from './request-path.ts';
 import adminRoutes from './routes/admin/index.ts';
+import curationRoutes from './routes/admin/curation.ts';
+import threadRoutes from './routes/threads/index.ts';
+import { runCuration } from './jobs/curate.ts';
+import type { RunTrigger } from './repositories/curation-runs.ts';
 import authRoutes from './routes/auth/index.ts';
 import metaCallbacks from './routes/auth/meta-callbacks.ts';
 import { refreshDueTokens } from './jobs/refresh-tokens.ts';
@@ -171,6 +175,22 @@ export async function buildApp({
   });
   await app.register(userRoutes, { db: database.db, rateLimitMultiplier });
   await app.register(adminRoutes, { db: database.db });
+  await app.register(threadRoutes, { db: database.db });
+  const curate = (trigger: RunTrigger) =>
+    database.withJobLock('curate', async () => {
+      const result = await runCuration({
+        db: database.db,
+        gateway,
+        tokenKey: secrets.tokenKey,
+        settings: config.curation,
+        adminUsernames: config.adminUsernames,
+        trigger,
+        progress: (line) => app.log.info({ job: 'curate' }, line),
+      });
+      app.contentChanged('threads');
+      return result;
+    });
+  await app.register(curationRoutes, { database, curate });
   if (config.threads.mode === 'simulated') {
     await app.register(simulatedProvider, {
       prefix: SIMULATED_PREFIX,
@@ -179,6 +199,7 @@ export async function buildApp({
       redirectUris: settings.redirectUris,
       store: new SimulatedThreadsStore(simulatedClock),
       appOrigin: () => internalOrigin(app, config.host),
+      mediaOrigin: () => config.publicUrl.origin,
     });
   }
   await app.register(staticSite, {
@@ -211,6 +232,13 @@ export async function buildApp({
         intervalMs: day,
         firstRunAfterMs: 5 * 60_000,
         run: () => refreshDueTokens({ db: database.db, gateway, tokenKey: secrets.tokenKey }),
+      },
+      {
+        // Locks itself (curate above), so it runs outside the scheduler's lock.
+        name: 'curate-schedule',
+        intervalMs: config.refreshIntervalMinutes * 60_000,
+        firstRunAfterMs: 60_000,
+        run: async () => curate('schedule'),
       },
       {
         name: 'purge-expired-sessions',

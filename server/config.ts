@@ -50,7 +50,29 @@ const EnvSchema = z.object({
     .max(10_000, 'must be at most 10000')
     .default(1),
   ALLOWED_THREADS_USERNAMES: z.string().optional(),
+  CURATION_KEYWORDS: z.string().optional(),
+  CURATION_TAGS: z.string().optional(),
+  CURATOR_THREADS_USERNAME: z.string().optional(),
+  CURATION_SEARCH_BUDGET: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 to 2200')
+    .max(2200, 'must be at most 2200 (the Threads quota per user per 24 hours)')
+    .default(2000),
 });
+
+/** Design-focused defaults for what the curation searches. */
+export const DEFAULT_CURATION_KEYWORDS = ['design system', 'typography', 'accessibility', 'ux research'];
+export const DEFAULT_CURATION_TAGS = ['UXDesign', 'DesignSystems', 'Typography', 'UIDesign'];
+
+/** A comma-separated list, trimmed, empty entries dropped. */
+function plainList(value: string | undefined, fallback: string[]): string[] {
+  if (value === undefined) return fallback;
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
 
 /** A comma-separated list of Threads usernames, compared without case and without a leading @. */
 function usernameList(value: string | undefined): string[] {
@@ -99,6 +121,15 @@ export interface Config {
   allowedUsernames: string[];
   /** Scales every rate limit (tests and load runs raise it). */
   rateLimitMultiplier: number;
+  curation: {
+    keywords: string[];
+    /** Topic tags, without '#'. */
+    tags: string[];
+    /** Whose token searches; null: the first admin with a working token. */
+    curatorUsername: string | null;
+    /** Searches per rolling 24 hours this product may spend of the curator's 2,200. */
+    searchBudget: number;
+  };
 }
 
 /** Variables whose values may hold credentials: never echoed back in an error message. */
@@ -209,5 +240,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
         : usernameList(e.ADMIN_THREADS_USERNAMES),
     allowedUsernames: usernameList(e.ALLOWED_THREADS_USERNAMES),
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    curation: {
+      keywords: plainList(e.CURATION_KEYWORDS, DEFAULT_CURATION_KEYWORDS),
+      tags: plainList(e.CURATION_TAGS, DEFAULT_CURATION_TAGS).map((tag) => tag.replace(/^#/, '')),
+      curatorUsername: e.CURATOR_THREADS_USERNAME?.trim().replace(/^@/, '').toLowerCase() || null,
+      searchBudget: e.CURATION_SEARCH_BUDGET,
+    },
   };
 }

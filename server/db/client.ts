@@ -63,11 +63,21 @@ export async function openPglite(dataDir: string | 'memory://'): Promise<Databas
   const client = await PGlite.create(location);
   const db = drizzlePglite({ client, schema });
   let closed = false;
+  const runningJobs = new Set<string>();
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-    withJobLock: async (_name, job) => ({ ran: true, result: await job() }),
+    // One process owns a PGlite folder (pid lock): an in-process set is the whole lock.
+    async withJobLock(name, job) {
+      if (runningJobs.has(name)) return { ran: false };
+      runningJobs.add(name);
+      try {
+        return { ran: true, result: await job() };
+      } finally {
+        runningJobs.delete(name);
+      }
+    },
     ping: (timeoutMs = 2000) => (closed ? Promise.resolve(false) : ping(db, timeoutMs)),
     async close() {
       if (closed) return;

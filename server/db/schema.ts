@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -99,3 +100,70 @@ export const deletionRequests = pgTable('deletion_requests', {
   createdAt: createdAt(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
 });
+
+/** Where a thread came from (spec section 3). */
+export const THREAD_SOURCES = ['user_own', 'public_search', 'public_tag', 'manual_submission'] as const;
+/** pending: waiting for review; hidden: approved, then gone at the source. */
+export const THREAD_STATUSES = ['pending', 'approved', 'rejected', 'hidden'] as const;
+
+/**
+ * A Threads post the curation found or a member submitted. The shortcode identifies a post across
+ * every link form and source, so it is the key that keeps duplicates out.
+ */
+export const threads = pgTable(
+  'threads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shortcode: text('shortcode').notNull().unique(),
+    /** The Graph media id, when an API call returned the post. */
+    mediaId: text('media_id'),
+    source: text('source', { enum: THREAD_SOURCES }).notNull(),
+    status: text('status', { enum: THREAD_STATUSES }).notNull().default('pending'),
+    /** The keyword or tag that found it. */
+    query: text('query'),
+    username: text('username').notNull(),
+    authorName: text('author_name'),
+    text: text('text').notNull().default(''),
+    imageUrl: text('image_url'),
+    topicTag: text('topic_tag'),
+    permalink: text('permalink').notNull(),
+    likes: integer('likes'),
+    replies: integer('replies'),
+    postedAt: timestamp('posted_at', { withTimezone: true }),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+    /** For user_own: the member whose post it is. */
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('threads_status_posted').on(table.status, table.postedAt),
+    index('threads_owner').on(table.ownerUserId),
+  ],
+);
+
+/** One run of the curation job: when, what it found per source, what went wrong. */
+export const curationRuns = pgTable('curation_runs', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  trigger: text('trigger', { enum: ['schedule', 'admin', 'cli'] }).notNull(),
+  status: text('status', { enum: ['running', 'succeeded', 'partial', 'failed'] }).notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  /** Per source: how many posts were seen and how many were new. */
+  counts: jsonb('counts').$type<Record<string, { seen: number; added: number }>>().notNull().default({}),
+  searches: integer('searches').notNull().default(0),
+  hidden: integer('hidden').notNull().default(0),
+  errors: jsonb('errors').$type<string[]>().notNull().default([]),
+});
+
+/** Every keyword search made, per Threads user: the 24-hour quota is counted from here. */
+export const searchCalls = pgTable(
+  'search_calls',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    threadsUserId: text('threads_user_id').notNull(),
+    query: text('query').notNull(),
+    calledAt: timestamp('called_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('search_calls_user_time').on(table.threadsUserId, table.calledAt)],
+);

@@ -9,8 +9,48 @@ export interface TokenGrant {
   expiresInSeconds: number;
 }
 
-/** The part of the Threads API that sign-in needs; the live client implements it over HTTP. */
+/** A post as the media endpoints return it (threads-api.md section 2); absent fields are null. */
+export interface ThreadsPost {
+  id: string;
+  username: string;
+  text: string;
+  /** TEXT_POST, IMAGE, VIDEO, CAROUSEL_ALBUM, ... (an open set: search has been seen to say TEXT). */
+  mediaType: string;
+  mediaUrl: string | null;
+  permalink: string | null;
+  shortcode: string | null;
+  timestamp: string | null;
+  topicTag: string | null;
+}
+
+export type SearchMode = 'KEYWORD' | 'TAG';
+export type SearchType = 'TOP' | 'RECENT';
+
+export interface PostPage {
+  posts: ThreadsPost[];
+  /** The `after` cursor of the next page, or null on the last one. */
+  next: string | null;
+}
+
+/** Likes and replies of one of the user's own posts (the insights endpoint). */
+export interface PostInsights {
+  likes: number | null;
+  replies: number | null;
+}
+
+/** The part of the Threads API the product uses; the live client implements it over HTTP. */
 export interface ThreadsGateway {
+  /** One keyword or topic-tag search (counts against the 2,200 per 24 h quota). */
+  keywordSearch(
+    accessToken: string,
+    query: { q: string; mode: SearchMode; type: SearchType; limit?: number },
+  ): Promise<ThreadsPost[]>;
+  /** A page of the token owner's own posts. */
+  ownThreads(accessToken: string, after?: string | null): Promise<PostPage>;
+  /** One post by media id, or null when Threads says it no longer exists. */
+  post(accessToken: string, mediaId: string): Promise<ThreadsPost | null>;
+  /** Insights of the token owner's own post. */
+  insights(accessToken: string, mediaId: string): Promise<PostInsights>;
   /** Trades an authorization code for a short-lived token (1 hour). */
   exchangeCode(code: string, redirectUri: string): Promise<{ accessToken: string; userId: string }>;
   /** Trades a short-lived token for a long-lived one (60 days). */
@@ -40,10 +80,13 @@ export class ThreadsApiError extends Error {
   readonly kind: ThreadsErrorKind;
   /** The HTTP status Threads answered with, or null when it did not answer. */
   readonly status: number | null;
+  /** Graph's error_subcode (33: the object does not exist or cannot be read). */
+  readonly subcode: number | null;
 
-  constructor(message: string, kind: ThreadsErrorKind, status: number | null) {
+  constructor(message: string, kind: ThreadsErrorKind, status: number | null, subcode: number | null = null) {
     super(message);
     this.kind = kind;
     this.status = status;
+    this.subcode = subcode;
   }
 }

@@ -6,6 +6,7 @@ import {
   type ThreadsGateway,
   type TokenGrant,
 } from './gateway.ts';
+import { nextCursor, POST_FIELDS, postList, readInsights, toThreadsPost } from './media.ts';
 
 export interface ThreadsClientOptions {
   /** graph.threads.net, or the simulated provider; a function when the address is known only after listen. */
@@ -68,6 +69,7 @@ export function createThreadsClient(options: ThreadsClientOptions): ThreadsGatew
       `Threads refused the request: ${said}${code}`,
       errorKind(response.status, body),
       response.status,
+      body.error?.error_subcode ?? null,
     );
   }
 
@@ -81,6 +83,14 @@ export function createThreadsClient(options: ThreadsClientOptions): ThreadsGatew
     if (!value || !check(value))
       throw new ThreadsApiError(`Threads sent an unexpected ${what} answer.`, 'unavailable', 200);
     return value as T;
+  }
+
+  function json(text: string, what: string): unknown {
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new ThreadsApiError(`Threads sent an unexpected ${what} answer.`, 'unavailable', 200);
+    }
   }
 
   function grant(text: string, what: string): TokenGrant {
@@ -127,6 +137,43 @@ export function createThreadsClient(options: ThreadsClientOptions): ThreadsGatew
     async refreshToken(longLivedToken) {
       const query = new URLSearchParams({ grant_type: 'th_refresh_token', access_token: longLivedToken });
       return grant(await call(`/refresh_access_token?${query}`), 'token refresh');
+    },
+
+    async keywordSearch(accessToken, { q, mode, type, limit = 25 }) {
+      const query = new URLSearchParams({
+        q,
+        search_mode: mode,
+        search_type: type,
+        limit: String(limit),
+        fields: POST_FIELDS,
+        access_token: accessToken,
+      });
+      return postList(json(await call(`/v1.0/keyword_search?${query}`), 'search'));
+    },
+
+    async ownThreads(accessToken, after) {
+      const query = new URLSearchParams({ fields: POST_FIELDS, limit: '50', access_token: accessToken });
+      if (after) query.set('after', after);
+      const body = json(await call(`/v1.0/me/threads?${query}`), 'thread list');
+      return { posts: postList(body), next: nextCursor(body) };
+    },
+
+    async post(accessToken, mediaId) {
+      if (!/^\d+$/.test(mediaId)) throw new ThreadsApiError('Not a Threads media id.', 'rejected', null);
+      const query = new URLSearchParams({ fields: POST_FIELDS, access_token: accessToken });
+      try {
+        return toThreadsPost(json(await call(`/v1.0/${mediaId}?${query}`), 'post'));
+      } catch (error) {
+        // Graph answers a deleted (or never visible) object with code 100, subcode 33.
+        if (error instanceof ThreadsApiError && error.subcode === 33) return null;
+        throw error;
+      }
+    },
+
+    async insights(accessToken, mediaId) {
+      if (!/^\d+$/.test(mediaId)) throw new ThreadsApiError('Not a Threads media id.', 'rejected', null);
+      const query = new URLSearchParams({ metric: 'likes,replies', access_token: accessToken });
+      return readInsights(json(await call(`/v1.0/${mediaId}/insights?${query}`), 'insights'));
     },
 
     async me(accessToken): Promise<ThreadsAccount> {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { signRequest } from '../signed-request.ts';
 import { AUTHORIZE_PAGE_CSP, authorizePage, blockedPage, removeAppPage } from './authorize-page.ts';
+import { registerContentRoutes } from './content-routes.ts';
 import { LONG_LIVED_MS, simulatedUserId, type SimulatedThreadsStore } from './store.ts';
 
 export interface SimulatedProviderOptions {
@@ -11,6 +12,8 @@ export interface SimulatedProviderOptions {
   store: SimulatedThreadsStore;
   /** Where this server's own API answers (for the signed callbacks Meta would send). */
   appOrigin: () => string;
+  /** Where browsers fetch the seeded posts' images (the site's public origin). */
+  mediaOrigin: () => string;
 }
 
 type Fields = Record<string, string | undefined>;
@@ -174,6 +177,8 @@ const simulatedProvider: FastifyPluginAsync<SimulatedProviderOptions> = async (a
     const { url } = (await deleted.json()) as { url: string };
     return html(reply, 200, removeAppPage({ username, statusUrl: url }));
   });
+
+  registerContentRoutes(app, { store, mediaOrigin: options.mediaOrigin });
 
   app.get<{ Querystring: Fields }>('/v1.0/me', async (request, reply) => {
     const username = store.owner(request.query.access_token ?? '');

@@ -32,10 +32,13 @@ export class SimulatedThreadsStore {
   readonly #tokens = new Map<string, Grant & { longLived: boolean }>();
 
   readonly now: () => number;
+  /** When the provider started: seeded posts disappear relative to it. */
+  readonly startedAt: number;
 
   /** `now` is the provider's clock; tests move it to expire codes and age tokens. */
   constructor(now: () => number = Date.now) {
     this.now = now;
+    this.startedAt = now();
   }
 
   /** A single-use authorization code, valid for one hour. */

@@ -1,0 +1,45 @@
+// No zod here: the dashboard islands import these types.
+import type { ThreadType } from './thread-card.ts';
+
+/** Where a thread came from (spec section 3). */
+export type ThreadSource = 'user_own' | 'public_search' | 'public_tag' | 'manual_submission';
+
+/** Thread card of the Pending Review and My Threads tabs (spec section 3, "pending/own"). */
+export interface ReviewThread {
+  id: string;
+  handle: string;
+  author: string;
+  avatar: string;
+  content: string;
+  image: string | null;
+  likes: number | null;
+  replies: number | null;
+  type: ThreadType;
+  timestamp: string | null;
+  permalink: string;
+  topic_tag: string | null;
+  fetched_at: string;
+  source: ThreadSource;
+  reviewed: boolean;
+}
+
+/** The badge text of a source (spec section 2): the raw source when it is not one of the three. */
+export function sourceBadge(source: string): string {
+  if (source === 'user_own') return 'Your Post';
+  if (source === 'public_search') return 'Keyword Search';
+  if (source === 'public_tag') return 'Tag Search';
+  return source;
+}
+
+/** `GET /api/admin/runs` items: the last curation runs. */
+export interface CurationRunSummary {
+  id: number;
+  trigger: 'schedule' | 'admin' | 'cli';
+  status: 'running' | 'succeeded' | 'partial' | 'failed';
+  started_at: string;
+  finished_at: string | null;
+  counts: Record<string, { seen: number; added: number }>;
+  searches: number;
+  hidden: number;
+  errors: string[];
+}

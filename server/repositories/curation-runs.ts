@@ -1,0 +1,47 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { curationRuns, searchCalls } from '../db/schema.ts';
+
+export type CurationRun = typeof curationRuns.$inferSelect;
+export type RunTrigger = CurationRun['trigger'];
+export type RunOutcome = Pick<CurationRun, 'status' | 'counts' | 'searches' | 'hidden' | 'errors'>;
+
+/** The record of curation runs, and the keyword searches they spent. */
+export function createCurationRunsRepository(db: Database) {
+  return {
+    async start(trigger: RunTrigger): Promise<number> {
+      const [row] = await db
+        .insert(curationRuns)
+        .values({ trigger, status: 'running' })
+        .returning({ id: curationRuns.id });
+      if (!row) throw new Error('run insert returned no row');
+      return row.id;
+    },
+
+    async finish(id: number, outcome: RunOutcome): Promise<void> {
+      await db
+        .update(curationRuns)
+        .set({ ...outcome, finishedAt: sql`now()` })
+        .where(eq(curationRuns.id, id));
+    },
+
+    /** The newest runs first. */
+    async latest(limit: number): Promise<CurationRun[]> {
+      return db.select().from(curationRuns).orderBy(desc(curationRuns.id)).limit(limit);
+    },
+
+    /** Searches made for this Threads user since `since` (the quota is a rolling 24 hours). */
+    async searchesSince(threadsUserId: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(searchCalls)
+        .where(sql`${searchCalls.threadsUserId} = ${threadsUserId} and ${searchCalls.calledAt} > ${since}`);
+      return row?.n ?? 0;
+    },
+
+    /** Counts a search before it is made, so a crash mid-call can only over-count. */
+    async recordSearch(threadsUserId: string, query: string, at: Date): Promise<void> {
+      await db.insert(searchCalls).values({ threadsUserId, query, calledAt: at });
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { threads } from '../db/schema.ts';
+
+export type ThreadRow = typeof threads.$inferSelect;
+export type NewThread = typeof threads.$inferInsert;
+export type ThreadDecision = 'approved' | 'rejected';
+
+/** Curated threads: what searches and members found, and what admins decided. */
+export function createThreadsRepository(db: Database) {
+  return {
+    /**
+     * Adds posts not seen before (keyed on the shortcode) as pending; a post seen again only gets its
+     * counters and fetch time refreshed, never its status or source. Returns how many were new.
+     */
+    async upsertFound(rows: NewThread[], tx: Database = db): Promise<number> {
+      if (rows.length === 0) return 0;
+      const result = await tx
+        .insert(threads)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: threads.shortcode,
+          set: {
+            likes: sql`coalesce(excluded.likes, ${threads.likes})`,
+            replies: sql`coalesce(excluded.replies, ${threads.replies})`,
+            mediaId: sql`coalesce(${threads.mediaId}, excluded.media_id)`,
+            fetchedAt: sql`now()`,
+          },
+        })
+        // xmax is 0 only on a row this statement inserted.
+        .returning({ inserted: sql<boolean>`(xmax = 0)` });
+      return result.filter((row) => row.inserted).length;
+    },
+
+    /** Waiting for review, newest post first (spec section 7). */
+    async listPending(tx: Database = db): Promise<ThreadRow[]> {
+      return tx
+        .select()
+        .from(threads)
+        .where(eq(threads.status, 'pending'))
+        .orderBy(sql`coalesce(${threads.postedAt}, ${threads.createdAt}) desc`, desc(threads.createdAt));
+    },
+
+    /** Everything visitors see, newest post first. */
+    async listApproved(tx: Database = db): Promise<ThreadRow[]> {
+      return tx
+        .select()
+        .from(threads)
+        .where(eq(threads.status, 'approved'))
+        .orderBy(sql`coalesce(${threads.postedAt}, ${threads.createdAt}) desc`, asc(threads.shortcode));
+    },
+
+    /** A member's own posts, newest first. */
+    async listOwn(userId: string, tx: Database = db): Promise<ThreadRow[]> {
+      return tx
+        .select()
+        .from(threads)
+        .where(eq(threads.ownerUserId, userId))
+        .orderBy(sql`coalesce(${threads.postedAt}, ${threads.createdAt}) desc`);
+    },
+
+    /**
+     * Decides a pending thread. Conditional on 'pending', so of two simultaneous decisions exactly one
+     * changes the row; the other gets null.
+     */
+    async decide(id: string, status: ThreadDecision, tx: Database = db): Promise<ThreadRow | null> {
+      const [row] = await tx
+        .update(threads)
+        .set({ status, decidedAt: sql`now()` })
+        .where(and(eq(threads.id, id), eq(threads.status, 'pending')))
+        .returning();
+      return row ?? null;
+    },
+
+    async find(id: string, tx: Database = db): Promise<ThreadRow | null> {
+      const [row] = await tx.select().from(threads).where(eq(threads.id, id));
+      return row ?? null;
+    },
+
+    /** Approved posts with a media id, least recently checked first: the deletion sync's work list. */
+    async listApprovedToRecheck(limit: number, tx: Database = db): Promise<ThreadRow[]> {
+      return tx
+        .select()
+        .from(threads)
+        .where(and(eq(threads.status, 'approved'), isNotNull(threads.mediaId)))
+        .orderBy(asc(threads.fetchedAt))
+        .limit(limit);
+    },
+
+    /** Marks the posts as checked now. */
+    async touch(ids: string[], tx: Database = db): Promise<void> {
+      if (ids.length > 0)
+        await tx
+          .update(threads)
+          .set({ fetchedAt: sql`now()` })
+          .where(inArray(threads.id, ids));
+    },
+
+    /** Takes approved posts that are gone at the source off the public catalogue. */
+    async hide(ids: string[], tx: Database = db): Promise<number> {
+      if (ids.length === 0) return 0;
+      const rows = await tx
+        .update(threads)
+        .set({ status: 'hidden' })
+        .where(and(inArray(threads.id, ids), eq(threads.status, 'approved')))
+        .returning({ id: threads.id });
+      return rows.length;
+    },
+  };
+}
+export type ThreadsRepository = ReturnType<typeof createThreadsRepository>;

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { CurationRunSummary } from '../../../contract/review.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { createCurationRunsRepository, type CurationRun } from '../../repositories/curation-runs.ts';
+import { HttpError } from '../http-errors.ts';
+import type { CurationResult } from '../../jobs/curate.ts';
+import type { RunTrigger } from '../../repositories/curation-runs.ts';
+
+export interface CurationRoutesOptions {
+  database: DatabaseHandle;
+  /** Runs curation under the job lock; `ran: false` when another run holds it. */
+  curate: (trigger: RunTrigger) => Promise<{ ran: true; result: CurationResult } | { ran: false }>;
+}
+
+function summary(run: CurationRun): CurationRunSummary {
+  return {
+    id: run.id,
+    trigger: run.trigger,
+    status: run.status,
+    started_at: run.startedAt.toISOString(),
+    finished_at: run.finishedAt?.toISOString() ?? null,
+    counts: run.counts,
+    searches: run.searches,
+    hidden: run.hidden,
+    errors: run.errors,
+  };
+}
+
+/** Admins start a curation run by hand and see how the last runs went. */
+const curationRoutes: FastifyPluginAsync<CurationRoutesOptions> = async (app, { database, curate }) => {
+  const runs = createCurationRunsRepository(database.db);
+
+  app.post('/api/admin/refresh', { config: { access: 'admin' } }, async () => {
+    const outcome = await curate('admin');
+    if (!outcome.ran)
+      throw new HttpError(409, 'A curation run is already in progress. Try again in a minute.');
+    const [run] = await runs.latest(1);
+    if (!run) throw new Error('the run just finished is missing');
+    return { run: summary(run) };
+  });
+
+  app.get('/api/admin/runs', { config: { access: 'admin' } }, async () => ({
+    runs: (await runs.latest(10)).map(summary),
+  }));
+};
+
+export default curationRoutes;
