@@ -1,7 +1,7 @@
 import type { ThreadCard } from '../../contract/thread-card.ts';
 import { SAMPLE_AUTHORS, SAMPLE_POSTS } from './corpus.ts';
 import { SAMPLE_IMAGE_COUNT, sampleAvatarUrl, sampleImageUrl } from './images.ts';
-import { createRandom, pick } from './random.ts';
+import { createRandom, pick } from '../../server/seeded-random.ts';
 
 /** Builds `count` sample cards, newest first, from the hand-written corpus; the same seed gives the same cards. */
 export function buildSampleCards(count: number, now: Date, seed = 7): ThreadCard[] {

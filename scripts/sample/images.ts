@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { CARD_IMAGE_SIZE } from '../../contract/constants.ts';
 import { SAMPLE_AUTHORS } from './corpus.ts';
-import { createRandom, pick } from './random.ts';
+import { createRandom, pick } from '../../server/seeded-random.ts';
 
 export const SAMPLE_IMAGE_COUNT = 12;
 export const SAMPLE_IMAGE_DIR = 'sample/images';

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createRandom } from '../../seeded-random.ts';
 
 /** One synthetic public Threads post served by the simulated provider. */
 export interface SeedPost {
@@ -324,18 +325,6 @@ export const SEED_AUTHORS: readonly { username: string; displayName: string }[] 
   { username: 'zofia.a11y', displayName: 'Zofia Marek' },
 ];
 
-/** mulberry32: tiny, fast and good enough to make the seed data identical on every run. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function pick<T>(rng: () => number, list: readonly T[]): T {
   const value = list[Math.floor(rng() * list.length)];
   if (value === undefined) throw new Error('pick from an empty list');
@@ -388,7 +377,7 @@ function engagement(rng: () => number): { likes: number; replies: number } {
 }
 
 function buildSeedPosts(): SeedPost[] {
-  const rng = mulberry32(0x7e1ead5);
+  const rng = createRandom(0x7e1ead5);
   const usedTexts = new Set<string>();
   const usedCodes = new Set<string>();
   const drafts: Omit<SeedPost, 'id'>[] = [];
@@ -454,7 +443,7 @@ function displayNameFor(username: string): string {
  */
 export function ownPostsFor(username: string): SeedPost[] {
   const digest = createHash('sha256').update(username.toLowerCase()).digest();
-  const rng = mulberry32(digest.readUInt32BE(0));
+  const rng = createRandom(digest.readUInt32BE(0));
   const idBase = `1792${(digest.readBigUInt64BE(4) % 10n ** 9n).toString().padStart(9, '0')}`;
   const count = 6 + (digest.readUInt8(12) % 7);
   const imageOffset = digest.readUInt8(13) % 2;

@@ -1,4 +1,4 @@
-/** A small seeded PRNG (mulberry32): the same seed always writes the same sample files. */
+/** A small seeded PRNG (mulberry32): the same seed always gives the same sample files and simulated posts. */
 export function createRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
