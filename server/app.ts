@@ -176,20 +176,22 @@ export async function buildApp({
   await app.register(userRoutes, { db: database.db, rateLimitMultiplier });
   await app.register(adminRoutes, { db: database.db });
   await app.register(threadRoutes, { db: database.db });
-  const curate = (trigger: RunTrigger) =>
-    database.withJobLock('curate', async () => {
-      const result = await runCuration({
-        db: database.db,
-        gateway,
-        tokenKey: secrets.tokenKey,
-        settings: config.curation,
-        adminUsernames: config.adminUsernames,
-        trigger,
-        progress: (line) => app.log.info({ job: 'curate' }, line),
-      });
-      app.contentChanged('threads');
-      return result;
+  /** One curation run; only a run that hid approved posts changes what visitors see. */
+  const curateNow = async (trigger: RunTrigger) => {
+    const result = await runCuration({
+      db: database.db,
+      gateway,
+      tokenKey: secrets.tokenKey,
+      settings: config.curation,
+      adminUsernames: config.adminUsernames,
+      trigger,
+      progress: (line) => app.log.info({ job: 'curate' }, line),
     });
+    if (result.catalogueChanged) app.contentChanged('threads');
+    return result;
+  };
+  // The scheduler takes the same 'curate' lock, so a scheduled and an admin run never overlap.
+  const curate = (trigger: RunTrigger) => database.withJobLock('curate', () => curateNow(trigger));
   await app.register(curationRoutes, { database, curate });
   if (config.threads.mode === 'simulated') {
     await app.register(simulatedProvider, {
@@ -234,11 +236,10 @@ export async function buildApp({
         run: () => refreshDueTokens({ db: database.db, gateway, tokenKey: secrets.tokenKey }),
       },
       {
-        // Locks itself (curate above), so it runs outside the scheduler's lock.
-        name: 'curate-schedule',
+        name: 'curate',
         intervalMs: config.refreshIntervalMinutes * 60_000,
         firstRunAfterMs: 60_000,
-        run: async () => curate('schedule'),
+        run: () => curateNow('schedule'),
       },
       {
         name: 'purge-expired-sessions',

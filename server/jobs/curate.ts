@@ -65,7 +65,7 @@ export async function runCuration(deps: CurationDeps): Promise<CurationResult> {
       errors,
       say,
       now,
-      counts: () => searches,
+      searchesMade: () => searches,
       onSearch: () => (searches += 1),
     });
   } catch (error) {
@@ -88,14 +88,14 @@ interface RunState {
   errors: string[];
   say: (line: string) => void;
   now: () => Date;
-  counts: () => number;
+  searchesMade: () => number;
   onSearch: () => void;
 }
 
 /** The work of a run; returns how many approved posts it hid. */
 async function collect(
   deps: CurationDeps,
-  { add, errors, say, now, counts, onSearch }: RunState,
+  { add, errors, say, now, searchesMade, onSearch }: RunState,
 ): Promise<number> {
   const runs = createCurationRunsRepository(deps.db);
   let hidden = 0;
@@ -116,7 +116,7 @@ async function collect(
     let left = searchesLeft(used, deps.settings.searchBudget);
     for (const [mode, q] of queries) {
       if (left <= 0) {
-        const message = `Search budget reached (${used + counts()} of ${deps.settings.searchBudget} in 24 hours): skipped the remaining searches.`;
+        const message = `Search budget reached (${used + searchesMade()} of ${deps.settings.searchBudget} in 24 hours): skipped the remaining searches.`;
         errors.push(message);
         say(`! ${message}`);
         break;

@@ -25,6 +25,11 @@ export function createCurationRunsRepository(db: Database) {
         .where(eq(curationRuns.id, id));
     },
 
+    async find(id: number): Promise<CurationRun | null> {
+      const [row] = await db.select().from(curationRuns).where(eq(curationRuns.id, id));
+      return row ?? null;
+    },
+
     /** The newest runs first. */
     async latest(limit: number): Promise<CurationRun[]> {
       return db.select().from(curationRuns).orderBy(desc(curationRuns.id)).limit(limit);

@@ -34,7 +34,7 @@ const curationRoutes: FastifyPluginAsync<CurationRoutesOptions> = async (app, { 
     const outcome = await curate('admin');
     if (!outcome.ran)
       throw new HttpError(409, 'A curation run is already in progress. Try again in a minute.');
-    const [run] = await runs.latest(1);
+    const run = await runs.find(outcome.result.id);
     if (!run) throw new Error('the run just finished is missing');
     return { run: summary(run) };
   });

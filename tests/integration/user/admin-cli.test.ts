@@ -20,12 +20,19 @@ async function run(dataDir: string, ...args: string[]): Promise<{ code: number |
   return { code, output: output.trim() };
 }
 
-test('npm run admin grants and revokes the role of a user who signed in; explains every refusal', async () => {
+/** A fresh data folder whose database holds users who signed in as [threads user id, username]. */
+async function dataDirWith(...signedIn: [string, string][]): Promise<string> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ct-admin-'));
   const database = await openPglite(dataDir);
   await database.migrate();
-  await createUsersRepository(database.db).upsertOnSignIn('17841400000000001', 'Maren');
+  const users = createUsersRepository(database.db);
+  for (const [id, username] of signedIn) await users.upsertOnSignIn(id, username);
   await database.close();
+  return dataDir;
+}
+
+test('npm run admin grants and revokes the role of a user who signed in; explains every refusal', async () => {
+  const dataDir = await dataDirWith(['17841400000000001', 'Maren']);
 
   expect(await run(dataDir, 'grant', '@maren')).toEqual({ code: 0, output: '@Maren is now an admin.' });
   const check = await openPglite(dataDir);
@@ -46,14 +53,8 @@ test('npm run admin grants and revokes the role of a user who signed in; explain
 });
 
 test('a username two accounts have used is refused; the Threads user id picks one', async () => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'ct-admin-'));
-  const database = await openPglite(dataDir);
-  await database.migrate();
-  const users = createUsersRepository(database.db);
   // The first owner renamed on Threads but has not signed in since; the name now belongs to another.
-  await users.upsertOnSignIn('17841400000000002', 'studio');
-  await users.upsertOnSignIn('17841400000000003', 'Studio');
-  await database.close();
+  const dataDir = await dataDirWith(['17841400000000002', 'studio'], ['17841400000000003', 'Studio']);
 
   expect(await run(dataDir, 'grant', 'studio')).toEqual({
     code: 1,

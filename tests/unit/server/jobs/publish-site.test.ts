@@ -12,6 +12,14 @@ function recorder() {
   };
 }
 
+/** Lets the publisher's promises run until `condition` holds. */
+async function until(condition: () => boolean): Promise<void> {
+  for (let turn = 0; !condition(); turn++) {
+    if (turn > 1000) throw new Error('the condition never held');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 test('a burst of requests is served by at most one more run after the running one', async () => {
   let runs = 0;
   let reloads = 0;
@@ -30,10 +38,10 @@ test('a burst of requests is served by at most one more run after the running on
     delayMs: 0,
   });
   publisher.request();
-  await new Promise((resolve) => setTimeout(resolve, 5));
+  await until(() => runs === 1);
   for (let i = 0; i < 10; i++) publisher.request();
   release();
-  await new Promise((resolve) => setTimeout(resolve, 5));
+  await until(() => runs === 2);
   release();
   await publisher.settled();
   expect(runs).toBe(2);
