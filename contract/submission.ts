@@ -1,0 +1,70 @@
+// No zod here: the submit and dashboard islands import these types and rules.
+import type { ThreadType } from './thread-card.ts';
+
+/** Longest note a member may attach to a submission. */
+export const NOTES_MAX_LENGTH = 1000;
+/** Manual submissions a member may make per rolling hour. */
+export const SUBMISSIONS_PER_HOUR = 10;
+
+/** A manual submission's status is its thread's review status. */
+export type SubmissionStatus = 'pending' | 'approved' | 'rejected' | 'hidden';
+
+/** `GET /api/dashboard/manual-submissions` items (spec section 3, "Manual submission"). */
+export interface ManualSubmission {
+  id: string;
+  thread_url: string;
+  notes: string | null;
+  status: SubmissionStatus;
+  created_at: string;
+  /** When the member submitted it (the same moment as created_at; the spec lists both). */
+  submitted_at: string;
+  author: string;
+  handle: string;
+  avatar: string;
+  content: string;
+  image: string | null;
+  likes: number | null;
+  replies: number | null;
+  type: ThreadType;
+  permalink: string;
+  topic_tag: string | null;
+}
+
+/** `POST /api/dashboard/manual-submission` body. */
+export interface ManualSubmissionRequest {
+  thread_url: string;
+  notes?: string;
+}
+
+export type GeneratedPostStatus = 'pending' | 'published' | 'failed';
+
+/** `GET /api/dashboard/generated-posts` items (spec section 3, "Generated post"). */
+export interface GeneratedPost {
+  id: string;
+  content: string;
+  media_url: string | null;
+  /** The published post on the curator's Threads account; null until published. */
+  thread_url: string | null;
+  status: GeneratedPostStatus;
+  created_at: string;
+  /** The submitted thread it features. */
+  source_url: string;
+  /** Why publishing failed, when it did. */
+  error: string | null;
+}
+
+export type BadgeTone = 'green' | 'yellow' | 'gray';
+
+/** Submission badge (spec section 4): approved green, pending yellow, any other gray. */
+export function submissionBadgeTone(status: string): BadgeTone {
+  if (status === 'approved') return 'green';
+  if (status === 'pending') return 'yellow';
+  return 'gray';
+}
+
+/** Generated post badge (spec section 4): published green, pending yellow, any other gray. */
+export function generatedPostBadgeTone(status: string): BadgeTone {
+  if (status === 'published') return 'green';
+  if (status === 'pending') return 'yellow';
+  return 'gray';
+}
