@@ -33,7 +33,7 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       PUBLIC_URL: TEST_SITE.publicUrl,
       SITE_DIR: TEST_SITE.siteDir,
-      CATALOGUE_DIR: TEST_SITE.catalogueDir,
+      SAMPLE_CATALOGUE_DIR: TEST_SITE.catalogueDir,
       CONTACT_EMAIL: TEST_SITE.contactEmail ?? '',
       DATA_DIR: 'test-output/e2e-data',
       LOG_LEVEL: 'warn',

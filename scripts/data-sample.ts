@@ -47,7 +47,7 @@ if (values.images || !existsSync(path.join(publicDir, sampleImageUrl(1)))) {
 
 const started = performance.now();
 const cards = buildSampleCards(count, new Date(), seed);
-const manifest = await writeCatalogue(path.resolve(values.out), cards, {
+const { manifest } = await writeCatalogue(path.resolve(values.out), cards, {
   now: new Date(),
   // nextUpdate follows the configured refresh interval, like the curation job's exports.
   refreshIntervalMinutes: loadConfig(process.env).refreshIntervalMinutes,

@@ -11,18 +11,18 @@ import sameOrigin from './plugins/same-origin.ts';
 import sessionPlugin from './plugins/session/index.ts';
 import securityHeadersPlugin, { applySecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import staticSite from './plugins/static-site/index.ts';
-import { createSessionsRepository } from './repositories/sessions.ts';
 import { requestPath } from './request-path.ts';
 import adminRoutes from './routes/admin/index.ts';
 import curationRoutes from './routes/admin/curation.ts';
 import threadRoutes from './routes/threads/index.ts';
-import { runCuration } from './jobs/curate.ts';
-import type { RunTrigger } from './repositories/curation-runs.ts';
+import dashboardRoutes from './routes/dashboard/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import metaCallbacks from './routes/auth/meta-callbacks.ts';
-import { refreshDueTokens } from './jobs/refresh-tokens.ts';
-import { siteBuildOptionsFor } from './jobs/build-site.ts';
+import { catalogueExportFor, siteBuildOptionsFor } from './jobs/build-site.ts';
+import { exportCatalogue } from './jobs/export-catalogue.ts';
+import { createServerJobs } from './jobs/server-jobs.ts';
 import { createSitePublisher, publishSite, type SitePublisher } from './jobs/publish-site.ts';
+import type { PublishOutcome } from './jobs/publish-generated-posts.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import healthRoutes from './routes/health/index.ts';
 import userRoutes from './routes/user/index.ts';
@@ -56,6 +56,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Rebuilds the site after content changes; null when this server does not publish it. */
     sitePublisher: SitePublisher | null;
+    /** Publishes due generated posts now (under the job lock); the scheduler also runs it every minute. */
+    publishGeneratedPosts(): Promise<{ ran: true; result: PublishOutcome } | { ran: false }>;
   }
 }
 
@@ -175,24 +177,27 @@ export async function buildApp({
   });
   await app.register(userRoutes, { db: database.db, rateLimitMultiplier });
   await app.register(adminRoutes, { db: database.db });
-  await app.register(threadRoutes, { db: database.db });
-  /** One curation run; only a run that hid approved posts changes what visitors see. */
-  const curateNow = async (trigger: RunTrigger) => {
-    const result = await runCuration({
-      db: database.db,
-      gateway,
-      tokenKey: secrets.tokenKey,
-      settings: config.curation,
-      adminUsernames: config.adminUsernames,
-      trigger,
-      progress: (line) => app.log.info({ job: 'curate' }, line),
-    });
-    if (result.catalogueChanged) app.contentChanged('threads');
-    return result;
-  };
-  // The scheduler takes the same 'curate' lock, so a scheduled and an admin run never overlap.
-  const curate = (trigger: RunTrigger) => database.withJobLock('curate', () => curateNow(trigger));
-  await app.register(curationRoutes, { database, curate });
+  const jobs = createServerJobs({ app, config, database, gateway, tokenKey: secrets.tokenKey });
+  app.decorate('publishGeneratedPosts', jobs.publishPosts);
+  await app.register(threadRoutes, {
+    db: database.db,
+    // Tests publish on their own schedule; the server starts on a queued post at once.
+    ...(scheduleJobs
+      ? {
+          onPostQueued: () =>
+            void jobs
+              .publishPosts()
+              .catch((error: unknown) => app.log.error({ err: error }, 'publishing failed')),
+        }
+      : {}),
+  });
+  await app.register(dashboardRoutes, {
+    db: database.db,
+    gateway,
+    tokenKey: secrets.tokenKey,
+    adminUsernames: config.adminUsernames,
+  });
+  await app.register(curationRoutes, { database, curate: jobs.curate });
   if (config.threads.mode === 'simulated') {
     await app.register(simulatedProvider, {
       prefix: SIMULATED_PREFIX,
@@ -204,6 +209,8 @@ export async function buildApp({
       mediaOrigin: () => config.publicUrl.origin,
     });
   }
+  // The server owns the catalogue it serves: it is exported before it is first read.
+  await exportCatalogue(database.db, catalogueExportFor(config));
   await app.register(staticSite, {
     siteDir: config.serveSite ? config.siteDir : null,
     catalogueDir: config.catalogueDir,
@@ -214,8 +221,12 @@ export async function buildApp({
     config.serveSite && publishSiteOption
       ? createSitePublisher({
           publish: () =>
-            publishSite(database.db, siteBuildOptionsFor(config), { log: app.log, capture: true }),
-          reload: () => app.reloadSite(),
+            publishSite(database.db, siteBuildOptionsFor(config), {
+              log: app.log,
+              capture: true,
+              catalogue: catalogueExportFor(config),
+            }),
+          reload: (catalogueOnly) => (catalogueOnly ? app.reloadCatalogue() : app.reloadSite()),
           log: app.log,
           delayMs: publishDelayMs,
         })
@@ -227,32 +238,9 @@ export async function buildApp({
   }
 
   if (scheduleJobs) {
-    const day = 24 * 3_600_000;
-    const jobs = [
-      {
-        name: 'refresh-threads-tokens',
-        intervalMs: day,
-        firstRunAfterMs: 5 * 60_000,
-        run: () => refreshDueTokens({ db: database.db, gateway, tokenKey: secrets.tokenKey }),
-      },
-      {
-        name: 'curate',
-        intervalMs: config.refreshIntervalMinutes * 60_000,
-        firstRunAfterMs: 60_000,
-        run: () => curateNow('schedule'),
-      },
-      {
-        name: 'purge-expired-sessions',
-        intervalMs: day,
-        firstRunAfterMs: 10 * 60_000,
-        run: async () => ({
-          removed: await createSessionsRepository(database.db).deleteExpired(new Date()),
-        }),
-      },
-    ];
     let stop = () => {};
     app.addHook('onReady', async () => {
-      stop = startScheduler(jobs, database, app.log);
+      stop = startScheduler(jobs.scheduled, database, app.log);
     });
     app.addHook('preClose', async () => stop());
   }

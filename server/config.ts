@@ -22,7 +22,9 @@ const EnvSchema = z.object({
     .optional(),
   SITE_DIR: z.string().default('dist'),
   SERVE_SITE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
-  CATALOGUE_DIR: z.string().default('data'),
+  /** Default: DATA_DIR/catalogue. */
+  CATALOGUE_DIR: z.string().optional(),
+  SAMPLE_CATALOGUE_DIR: z.string().default('data'),
   THREADS_MODE: z.enum(['live', 'simulated'], { error: 'must be live or simulated' }).optional(),
   THREADS_APP_ID: z.string().regex(/^\d+$/, 'must be the numeric Threads app id').optional(),
   THREADS_APP_SECRET: z.string().min(16, 'looks too short for a Threads app secret').optional(),
@@ -101,7 +103,10 @@ export interface Config {
   siteDir: string;
   /** False for the API behind `npm run dev`: Astro's dev server serves the pages, we serve /api and /data. */
   serveSite: boolean;
+  /** The public catalogue the server exports, serves at /data and builds the home page from. */
   catalogueDir: string;
+  /** The committed sample catalogue, published while no thread is approved. */
+  sampleCatalogueDir: string;
   threads: {
     mode: ThreadsMode;
     appId: string | undefined;
@@ -140,17 +145,25 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-function overlaps(a: string, b: string): boolean {
-  return a === b || a.startsWith(b + path.sep) || b.startsWith(a + path.sep);
+function inside(inner: string, outer: string): boolean {
+  return inner.startsWith(outer + path.sep);
 }
 
-/** Folders that must stay apart: the site build empties SITE_DIR, and DATA_DIR holds the database. */
+function overlaps(a: string, b: string): boolean {
+  return a === b || inside(a, b) || inside(b, a);
+}
+
+/**
+ * Folders that must stay apart: the site build empties SITE_DIR, DATA_DIR holds the database, and
+ * the export rewrites CATALOGUE_DIR (which may live inside DATA_DIR, as it does by default).
+ */
 function checkFolders(folders: Record<string, string>, projectRoot: string): void {
   const problems: string[] = [];
   const entries = Object.entries(folders);
   entries.forEach(([nameA, dirA], index) => {
     for (const [nameB, dirB] of entries.slice(index + 1)) {
-      if (overlaps(dirA, dirB))
+      const allowed = nameA === 'CATALOGUE_DIR' && nameB === 'DATA_DIR' && inside(dirA, dirB);
+      if (overlaps(dirA, dirB) && !allowed)
         problems.push(`  ${nameA} and ${nameB} must be separate folders (${dirA}, ${dirB})`);
     }
   });
@@ -204,8 +217,17 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
 
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const siteDir = path.resolve(cwd, e.SITE_DIR);
-  const catalogueDir = path.resolve(cwd, e.CATALOGUE_DIR);
-  checkFolders({ SITE_DIR: siteDir, CATALOGUE_DIR: catalogueDir, DATA_DIR: dataDir }, cwd);
+  const catalogueDir = e.CATALOGUE_DIR ? path.resolve(cwd, e.CATALOGUE_DIR) : path.join(dataDir, 'catalogue');
+  const sampleCatalogueDir = path.resolve(cwd, e.SAMPLE_CATALOGUE_DIR);
+  checkFolders(
+    {
+      SITE_DIR: siteDir,
+      CATALOGUE_DIR: catalogueDir,
+      DATA_DIR: dataDir,
+      SAMPLE_CATALOGUE_DIR: sampleCatalogueDir,
+    },
+    cwd,
+  );
 
   const publicUrl = new URL(
     e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`,
@@ -221,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     siteDir,
     serveSite: e.SERVE_SITE === 'true',
     catalogueDir,
+    sampleCatalogueDir,
     threads: {
       mode,
       appId: e.THREADS_APP_ID,

@@ -5,7 +5,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { acquirePidLock, DataDirLockedError, type PidLock } from './db/pid-lock.ts';
-import { siteBuildOptionsFor } from './jobs/build-site.ts';
+import { catalogueExportFor, siteBuildOptionsFor } from './jobs/build-site.ts';
 import { publishSite } from './jobs/publish-site.ts';
 import { createAppMetaRepository } from './repositories/app-meta.ts';
 import { loadSecrets } from './secrets.ts';
@@ -69,8 +69,13 @@ async function start(): Promise<void> {
   await database.migrate();
   await createAppMetaRepository(database.db).set('last_started_version', VERSION);
 
-  // The site pre-renders what the database holds (approved profiles), so it is built after opening it.
-  if (config.serveSite) await publishSite(database.db, siteBuildOptionsFor(config), { log: startupLog });
+  // The site pre-renders what the database holds (approved profiles and threads), so it is built
+  // after opening it.
+  if (config.serveSite)
+    await publishSite(database.db, siteBuildOptionsFor(config), {
+      log: startupLog,
+      catalogue: catalogueExportFor(config),
+    });
 
   app = await buildApp({ config, database, secrets: await loadSecrets(config) });
   await app.listen({ port: config.port, host: config.host });

@@ -121,7 +121,8 @@ export const threads = pgTable(
     status: text('status', { enum: THREAD_STATUSES }).notNull().default('pending'),
     /** The keyword or tag that found it. */
     query: text('query'),
-    username: text('username').notNull(),
+    /** Null only for a submitted /t/ link whose author the API could not tell. */
+    username: text('username'),
     authorName: text('author_name'),
     text: text('text').notNull().default(''),
     imageUrl: text('image_url'),
@@ -166,4 +167,56 @@ export const searchCalls = pgTable(
     calledAt: timestamp('called_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('search_calls_user_time').on(table.threadsUserId, table.calledAt)],
+);
+
+/**
+ * A thread link a member submitted. It creates the thread row it points at (source
+ * manual_submission), so its status is that thread's review status.
+ */
+export const manualSubmissions = pgTable(
+  'manual_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .unique()
+      .references(() => threads.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The link in its canonical form (contract/thread-url.ts). */
+    threadUrl: text('thread_url').notNull(),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('manual_submissions_user_time').on(table.userId, table.createdAt)],
+);
+
+export const GENERATED_POST_STATUSES = ['pending', 'published', 'failed'] as const;
+
+/** The post the curator's account publishes about an approved manual submission. */
+export const generatedPosts = pgTable(
+  'generated_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .unique()
+      .references(() => threads.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    mediaUrl: text('media_url'),
+    /** The featured post's media id, when known: the published post quotes it. */
+    quotePostId: text('quote_post_id'),
+    status: text('status', { enum: GENERATED_POST_STATUSES }).notNull().default('pending'),
+    /** The published post's media id and permalink. */
+    mediaId: text('media_id'),
+    threadUrl: text('thread_url'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Why the last attempt failed; cleared when a retry succeeds. */
+    error: text('error'),
+    createdAt: createdAt(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (table) => [index('generated_posts_due').on(table.status, table.nextAttemptAt)],
 );

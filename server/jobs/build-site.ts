@@ -4,6 +4,7 @@ import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Config } from '../config.ts';
+import type { CatalogueExport } from './export-catalogue.ts';
 
 /** The repository root: the site's sources are read relative to it. */
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -18,6 +19,15 @@ export interface SiteBuildOptions {
   contactEmail: string | undefined;
   /** Approved members' profiles to pre-render (export-profiles.ts); none when absent. */
   profilesFile?: string | undefined;
+}
+
+/** What the server exports into the catalogue it builds from and serves. */
+export function catalogueExportFor(config: Config): CatalogueExport {
+  return {
+    catalogueDir: config.catalogueDir,
+    sampleCatalogueDir: config.sampleCatalogueDir,
+    refreshIntervalMinutes: config.refreshIntervalMinutes,
+  };
 }
 
 /** The build settings a server configuration implies. */
@@ -68,8 +78,10 @@ async function listInputs(target: string): Promise<string[]> {
 /** The content of the data the build reads, by name: the same data in another folder is the same site. */
 async function dataFingerprint(options: SiteBuildOptions): Promise<string> {
   const hash = createHash('sha256');
-  const names = (await readdir(options.catalogueDir).catch(() => [])).filter((name) =>
-    name.endsWith('.json'),
+  // The manifest only dates the catalogue: the island shows the served one, so a newer date alone
+  // does not rebuild the site (the pre-rendered freshness line may lag until the next rebuild).
+  const names = (await readdir(options.catalogueDir).catch(() => [])).filter(
+    (name) => name.endsWith('.json') && name !== 'manifest.json',
   );
   for (const name of names.sort()) {
     hash.update(`${name}\n`).update(await readFile(path.join(options.catalogueDir, name)));

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../db/client.ts';
 import { buildSite, staleReason, type SiteBuildOptions } from './build-site.ts';
+import { exportCatalogue, type CatalogueExport } from './export-catalogue.ts';
 import { exportPublishedProfiles } from './export-profiles.ts';
 
 interface Log {
@@ -9,15 +10,17 @@ interface Log {
 }
 
 /**
- * Exports what the site is built from out of the database, then rebuilds the site when that (or
- * anything else it reads) changed. Returns whether it built.
+ * Exports what the site is built from out of the database (approved profiles and, with `catalogue`,
+ * the public catalogue), then rebuilds the site when that (or anything else it reads) changed.
+ * Returns whether it built.
  */
 export async function publishSite(
   db: Database,
   options: SiteBuildOptions,
-  { log, capture = false }: { log: Log; capture?: boolean },
+  { log, capture = false, catalogue }: { log: Log; capture?: boolean; catalogue?: CatalogueExport },
 ): Promise<boolean> {
   if (options.profilesFile) await exportPublishedProfiles(db, options.profilesFile);
+  if (catalogue) await exportCatalogue(db, catalogue);
   const reason = await staleReason(options);
   if (!reason) return false;
   log.info(`Building the site (${reason})...`);
@@ -46,7 +49,8 @@ export function createSitePublisher({
   delayMs = 1000,
 }: {
   publish: () => Promise<boolean>;
-  reload: () => Promise<void>;
+  /** Swaps in a new build; `catalogueOnly` when only the catalogue files may have changed. */
+  reload: (catalogueOnly: boolean) => Promise<void>;
   log: Log;
   delayMs?: number | undefined;
 }): SitePublisher {
@@ -60,8 +64,10 @@ export function createSitePublisher({
       await sleep(delayMs);
       try {
         if (await publish()) {
-          await reload();
+          await reload(false);
           log.info('The rebuilt site is being served.');
+        } else {
+          await reload(true);
         }
       } catch (error) {
         log.error({ err: error }, 'The site could not be rebuilt; the previous site stays online.');

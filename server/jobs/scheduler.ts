@@ -7,6 +7,10 @@ export interface ScheduledJob {
   /** Wait before the first run, so a restart does not stampede Threads. */
   firstRunAfterMs: number;
   run(): Promise<unknown>;
+  /** Runs on every instance, without the job lock (work local to the instance). */
+  perInstance?: boolean;
+  /** Frequent jobs log their runs at debug level only. */
+  quiet?: boolean;
 }
 
 /**
@@ -21,10 +25,14 @@ export function startScheduler(
   const timers: NodeJS.Timeout[] = [];
   for (const job of jobs) {
     const tick = () => {
-      database.withJobLock(job.name, job.run).then(
+      const run = job.perInstance
+        ? job.run().then((result) => ({ ran: true as const, result }))
+        : database.withJobLock(job.name, job.run);
+      run.then(
         (outcome) => {
-          if (outcome.ran) log.info({ job: job.name, result: outcome.result }, 'job finished');
-          else log.info({ job: job.name }, 'job skipped: another instance is running it');
+          const level = job.quiet ? 'debug' : 'info';
+          if (outcome.ran) log[level]({ job: job.name, result: outcome.result }, 'job finished');
+          else log[level]({ job: job.name }, 'job skipped: another instance is running it');
         },
         (error: unknown) => log.error({ job: job.name, err: error }, 'job failed'),
       );

@@ -50,7 +50,8 @@ const errors: FastifyPluginAsync = async (app) => {
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     // Our own errors are worded for the user, a 502 from Threads included.
-    if (error instanceof HttpError) return reply.status(status).send({ detail: error.message });
+    if (error instanceof HttpError)
+      return reply.status(status).headers(error.headers).send({ detail: error.message });
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.status(status).send({ detail: 'Something went wrong on our side. Please try again.' });

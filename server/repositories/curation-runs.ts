@@ -35,6 +35,15 @@ export function createCurationRunsRepository(db: Database) {
       return db.select().from(curationRuns).orderBy(desc(curationRuns.id)).limit(limit);
     },
 
+    /** When the newest run that reached Threads (fully or in part) finished; null before any. */
+    async lastRefreshedAt(): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: sql<Date | null>`max(${curationRuns.finishedAt})` })
+        .from(curationRuns)
+        .where(sql`${curationRuns.status} in ('succeeded', 'partial')`);
+      return row?.at ? new Date(row.at) : null;
+    },
+
     /** Searches made for this Threads user since `since` (the quota is a rolling 24 hours). */
     async searchesSince(threadsUserId: string, since: Date): Promise<number> {
       const [row] = await db

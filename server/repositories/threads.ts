@@ -32,6 +32,17 @@ export function createThreadsRepository(db: Database) {
       return result.filter((row) => row.inserted).length;
     },
 
+    /** Adds one thread unless its shortcode is known; null when it was (the caller explains). */
+    async insertIfNew(row: NewThread, tx: Database = db): Promise<ThreadRow | null> {
+      const [created] = await tx.insert(threads).values(row).onConflictDoNothing().returning();
+      return created ?? null;
+    },
+
+    async findByShortcode(shortcode: string, tx: Database = db): Promise<ThreadRow | null> {
+      const [row] = await tx.select().from(threads).where(eq(threads.shortcode, shortcode));
+      return row ?? null;
+    },
+
     /** Waiting for review, newest post first (spec section 7). */
     async listPending(tx: Database = db): Promise<ThreadRow[]> {
       return tx

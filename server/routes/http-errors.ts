@@ -4,10 +4,13 @@ import type { z } from 'zod';
 export class HttpError extends Error {
   override name = 'HttpError';
   readonly statusCode: number;
+  /** Extra response headers, e.g. Retry-After on a 429. */
+  readonly headers: Record<string, string>;
 
-  constructor(statusCode: number, message: string) {
+  constructor(statusCode: number, message: string, headers: Record<string, string> = {}) {
     super(message);
     this.statusCode = statusCode;
+    this.headers = headers;
   }
 }
 

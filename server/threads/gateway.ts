@@ -51,6 +51,14 @@ export interface ThreadsGateway {
   post(accessToken: string, mediaId: string): Promise<ThreadsPost | null>;
   /** Insights of the token owner's own post. */
   insights(accessToken: string, mediaId: string): Promise<PostInsights>;
+  /**
+   * Publishes a text post on the token owner's account (create a container, then publish it),
+   * quoting another post when its media id is given. Returns the new post's id and permalink.
+   */
+  publishText(
+    accessToken: string,
+    post: { text: string; quotePostId?: string | null },
+  ): Promise<{ id: string; permalink: string | null }>;
   /** Trades an authorization code for a short-lived token (1 hour). */
   exchangeCode(code: string, redirectUri: string): Promise<{ accessToken: string; userId: string }>;
   /** Trades a short-lived token for a long-lived one (60 days). */

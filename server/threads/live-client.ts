@@ -102,7 +102,7 @@ export function createThreadsClient(options: ThreadsClientOptions): ThreadsGatew
     return { accessToken: body.access_token, expiresInSeconds: body.expires_in };
   }
 
-  return {
+  const client: ThreadsGateway = {
     async exchangeCode(code, redirectUri) {
       const text = await call('/oauth/access_token', {
         method: 'POST',
@@ -176,6 +176,34 @@ export function createThreadsClient(options: ThreadsClientOptions): ThreadsGatew
       return readInsights(json(await call(`/v1.0/${mediaId}/insights?${query}`), 'insights'));
     },
 
+    async publishText(accessToken, { text, quotePostId }) {
+      const form = (fields: Record<string, string>) => ({
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...fields, access_token: accessToken }),
+      });
+      const hasId = (v: Partial<{ id: string }>) => typeof v.id === 'string' && /^\d+$/.test(v.id);
+      const container = parse<{ id: string }>(
+        await call(
+          '/v1.0/me/threads',
+          form({ media_type: 'TEXT', text, ...(quotePostId ? { quote_post_id: quotePostId } : {}) }),
+        ),
+        hasId,
+        'container',
+      );
+      const published = parse<{ id: string }>(
+        await call('/v1.0/me/threads_publish', form({ creation_id: container.id })),
+        hasId,
+        'publish',
+      );
+      // The permalink is a nicety: the post exists even when this read fails.
+      const permalink = await client.post(accessToken, published.id).then(
+        (post) => post?.permalink ?? null,
+        () => null,
+      );
+      return { id: published.id, permalink };
+    },
+
     async me(accessToken): Promise<ThreadsAccount> {
       const query = new URLSearchParams({ fields: 'id,username', access_token: accessToken });
       const body = parse<ThreadsAccount>(
@@ -186,4 +214,5 @@ export function createThreadsClient(options: ThreadsClientOptions): ThreadsGatew
       return { id: body.id, username: body.username };
     },
   };
+  return client;
 }

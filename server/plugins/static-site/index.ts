@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { PUBLIC_CATALOGUE_FILE } from '../../jobs/export-catalogue.ts';
 import { requestPath } from '../../request-path.ts';
 import { StaticStore, type StaticFile } from './static-store.ts';
 
@@ -10,9 +11,6 @@ export interface StaticSiteOptions {
   catalogueDir: string;
   secure: boolean;
 }
-
-/** The catalogue files that are public (spec section 7); anything else in the folder stays private. */
-export const PUBLIC_CATALOGUE_FILE = /^(manifest|threads-(all|text|images|recent))\.json$/;
 
 /** Hashed build assets never change; pages and data are revalidated on every visit. */
 export function siteCacheControl(urlPath: string): string {
@@ -65,7 +63,17 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Reads the site and catalogue folders again: a rebuilt site is served without a restart. */
     reloadSite(): Promise<void>;
+    /** Reads only the catalogue folder again (a new manifest needs no new site). */
+    reloadCatalogue(): Promise<void>;
   }
+}
+
+function loadCatalogue(options: StaticSiteOptions) {
+  return StaticStore.load(options.catalogueDir, '/data', {
+    cacheControl: () => 'no-cache',
+    secure: options.secure,
+    include: (file) => PUBLIC_CATALOGUE_FILE.test(file),
+  });
 }
 
 async function loadStores(options: StaticSiteOptions) {
@@ -73,11 +81,7 @@ async function loadStores(options: StaticSiteOptions) {
     options.siteDir === null
       ? null
       : StaticStore.load(options.siteDir, '', { cacheControl: siteCacheControl, secure: options.secure }),
-    StaticStore.load(options.catalogueDir, '/data', {
-      cacheControl: () => 'no-cache',
-      secure: options.secure,
-      include: (file) => PUBLIC_CATALOGUE_FILE.test(file),
-    }),
+    loadCatalogue(options),
   ]);
   const notFoundPage = site?.get('/404.html');
   if (site && !notFoundPage)
@@ -94,6 +98,9 @@ const staticSite: FastifyPluginAsync<StaticSiteOptions> = async (app, options) =
   let stores = await loadStores(options);
   app.decorate('reloadSite', async () => {
     stores = await loadStores(options);
+  });
+  app.decorate('reloadCatalogue', async () => {
+    stores = { ...stores, data: await loadCatalogue(options) };
   });
 
   app.get('/*', (request, reply) => {

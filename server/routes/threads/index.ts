@@ -1,40 +1,30 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { avatarFor } from '../../../contract/avatar.ts';
-import type { ReviewThread } from '../../../contract/review.ts';
 import type { Database } from '../../db/client.ts';
+import { composeGeneratedPost } from '../../jobs/publish-generated-posts.ts';
 import { createAuditLogRepository } from '../../repositories/audit-log.ts';
-import { createThreadsRepository, type ThreadDecision, type ThreadRow } from '../../repositories/threads.ts';
+import { createGeneratedPostsRepository } from '../../repositories/generated-posts.ts';
+import { createManualSubmissionsRepository } from '../../repositories/manual-submissions.ts';
+import { createThreadsRepository, type ThreadDecision } from '../../repositories/threads.ts';
+import { toReviewThread } from '../../views/thread-views.ts';
 import { HttpError, parseBody } from '../http-errors.ts';
 
 const ThreadDecisionSchema = z.object({ thread_id: z.uuid('thread_id must be a thread id') }).strict();
 
-/** A stored thread as the dashboard's cards show it. */
-export function toReviewThread(row: ThreadRow): ReviewThread {
-  return {
-    id: row.id,
-    handle: `@${row.username}`,
-    author: row.authorName ?? row.username,
-    avatar: avatarFor(row.username),
-    content: row.text,
-    image: row.imageUrl,
-    likes: row.likes,
-    replies: row.replies,
-    type: row.imageUrl ? 'image' : 'text',
-    timestamp: row.postedAt?.toISOString() ?? null,
-    permalink: row.permalink,
-    topic_tag: row.topicTag,
-    fetched_at: row.fetchedAt.toISOString(),
-    source: row.source,
-    reviewed: row.status !== 'pending',
-  };
+export interface ThreadRoutesOptions {
+  db: Database;
+  /** Called after an approval queued a generated post, so the publisher can start on it. */
+  onPostQueued?: () => void;
 }
 
 /** The review queue (admins) and a member's own threads. */
-const threadRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+const threadRoutes: FastifyPluginAsync<ThreadRoutesOptions> = async (app, { db, onPostQueued }) => {
   const threads = createThreadsRepository(db);
+  const submissions = createManualSubmissionsRepository(db);
+  const generated = createGeneratedPostsRepository(db);
   const audit = createAuditLogRepository(db);
 
+  // Manual submissions are thread rows too (source manual_submission): one query merges both.
   app.get('/api/threads/pending-review', { config: { access: 'admin' } }, async () => ({
     threads: (await threads.listPending()).map(toReviewThread),
   }));
@@ -44,11 +34,14 @@ const threadRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) =
     return { threads: (await threads.listOwn(user.id)).map(toReviewThread) };
   });
 
-  /** One decision per thread: conditional on pending, with its audit row in the same transaction. */
+  /**
+   * One decision per thread: conditional on pending, with its audit row (and, for an approved
+   * manual submission, its generated post) in the same transaction.
+   */
   const decide = (status: ThreadDecision) => async (request: FastifyRequest) => {
     const admin = await request.authUser();
     const { thread_id: threadId } = parseBody(ThreadDecisionSchema, request.body);
-    await db.transaction(async (tx) => {
+    const queued = await db.transaction(async (tx) => {
       const decided = await threads.decide(threadId, status, tx);
       if (!decided) {
         const existing = await threads.find(threadId, tx);
@@ -58,8 +51,21 @@ const threadRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) =
       }
       const action = status === 'approved' ? 'thread.approve' : 'thread.reject';
       await audit.record({ actorUserId: admin.id, action, subject: threadId }, tx);
+      if (status !== 'approved' || decided.source !== 'manual_submission') return false;
+      const submission = await submissions.findByThread(threadId, tx);
+      const post = await generated.create(
+        {
+          threadId,
+          content: composeGeneratedPost(decided, submission?.notes ?? null),
+          mediaUrl: decided.imageUrl,
+          quotePostId: decided.mediaId,
+        },
+        tx,
+      );
+      return post !== null;
     });
     if (status === 'approved') app.contentChanged('threads');
+    if (queued) onPostQueued?.();
     return { success: true, status };
   };
   app.post('/api/threads/approve', { config: { access: 'admin' } }, decide('approved'));

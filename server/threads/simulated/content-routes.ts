@@ -101,6 +101,19 @@ export function registerContentRoutes(
   app.get<{ Params: { id: string }; Querystring: Query }>('/v1.0/:id', async (request, reply) => {
     const username = owner(request.query, reply);
     if (!username) return reply;
+    const published = store.published(request.params.id);
+    if (published)
+      return {
+        id: published.id,
+        media_product_type: 'THREADS',
+        media_type: 'TEXT_POST',
+        permalink: `https://www.threads.com/@${published.username}/post/${published.shortcode}`,
+        shortcode: published.shortcode,
+        username: published.username,
+        text: published.text,
+        timestamp: published.timestamp.replace(/\.\d{3}Z$/, '+0000'),
+        ...(published.quotePostId ? { is_quote_post: true } : {}),
+      };
     const post = findPost(request.params.id, username);
     if (!post)
       return graphError(

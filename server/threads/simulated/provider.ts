@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { signRequest } from '../signed-request.ts';
 import { AUTHORIZE_PAGE_CSP, authorizePage, blockedPage, removeAppPage } from './authorize-page.ts';
 import { registerContentRoutes } from './content-routes.ts';
+import { registerPublishRoutes } from './publish-routes.ts';
 import { LONG_LIVED_MS, simulatedUserId, type SimulatedThreadsStore } from './store.ts';
 
 export interface SimulatedProviderOptions {
@@ -179,6 +180,7 @@ const simulatedProvider: FastifyPluginAsync<SimulatedProviderOptions> = async (a
   });
 
   registerContentRoutes(app, { store, mediaOrigin: options.mediaOrigin });
+  registerPublishRoutes(app, { store });
 
   app.get<{ Querystring: Fields }>('/v1.0/me', async (request, reply) => {
     const username = store.owner(request.query.access_token ?? '');

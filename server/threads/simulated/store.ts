@@ -26,10 +26,23 @@ export function simulatedUserId(username: string): string {
   return `178414${(digest.readBigUInt64BE() % 10n ** 11n).toString().padStart(11, '0')}`;
 }
 
-/** Codes and tokens of the simulated provider, in memory: it is a development stand-in for Threads. */
+/** A post published through the simulated publishing endpoints. */
+export interface PublishedPost {
+  id: string;
+  username: string;
+  text: string;
+  quotePostId: string | null;
+  shortcode: string;
+  timestamp: string;
+}
+
+/** Codes, tokens and published posts of the simulated provider, in memory: a development stand-in. */
 export class SimulatedThreadsStore {
   readonly #codes = new Map<string, PendingCode>();
   readonly #tokens = new Map<string, Grant & { longLived: boolean }>();
+  readonly #containers = new Map<string, { username: string; text: string; quotePostId: string | null }>();
+  readonly #published = new Map<string, PublishedPost>();
+  #nextMediaId = 18_100_000_000_000_000n;
 
   readonly now: () => number;
   /** When the provider started: seeded posts disappear relative to it. */
@@ -79,6 +92,32 @@ export class SimulatedThreadsStore {
     const grant = this.#tokens.get(shortLived);
     if (!grant || grant.longLived || grant.expiresAt <= this.now()) return null;
     return this.#issueToken(grant.username, true);
+  }
+
+  /** A media container waiting to be published (Threads' first publishing step); returns its id. */
+  createContainer(username: string, text: string, quotePostId: string | null): string {
+    const id = String(this.#nextMediaId++);
+    this.#containers.set(id, { username, text, quotePostId });
+    return id;
+  }
+
+  /** Publishes the user's container once; another user's or an unknown container gets null. */
+  publishContainer(username: string, creationId: string): PublishedPost | null {
+    const container = this.#containers.get(creationId);
+    if (!container || container.username !== username) return null;
+    this.#containers.delete(creationId);
+    const post: PublishedPost = {
+      ...container,
+      id: String(this.#nextMediaId++),
+      shortcode: `SIM${randomBytes(6).toString('base64url')}`,
+      timestamp: new Date(this.now()).toISOString(),
+    };
+    this.#published.set(post.id, post);
+    return post;
+  }
+
+  published(id: string): PublishedPost | null {
+    return this.#published.get(id) ?? null;
   }
 
   /** A new long-lived token for one at least a day old and not expired; the old one stops working. */

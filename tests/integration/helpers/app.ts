@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app.ts';
 import { loadConfig } from '../../../server/config.ts';
@@ -6,6 +9,11 @@ import type { DatabaseHandle } from '../../../server/db/client.ts';
 import type { Secrets } from '../../../server/secrets.ts';
 import { TEST_SITE } from '../../site-under-test.ts';
 import { testDatabase } from './database.ts';
+
+/** This worker's data folder: the apps export their catalogue into it, never into the repository. */
+const WORKER_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'ct-test-data-'));
+/** Where the test apps export the catalogue they serve (CATALOGUE_DIR's default in DATA_DIR). */
+export const TEST_CATALOGUE_DIR = path.join(WORKER_DATA_DIR, 'catalogue');
 
 /** The secrets of every test app in this worker: tests that decrypt stored tokens use the same key. */
 export const TEST_SECRETS: Secrets = {
@@ -34,7 +42,8 @@ export async function buildTestApp(
   const db = database ?? { ...(await testDatabase()), close: async () => {} };
   const config = loadConfig({
     SITE_DIR: TEST_SITE.siteDir,
-    CATALOGUE_DIR: TEST_SITE.catalogueDir,
+    DATA_DIR: WORKER_DATA_DIR,
+    SAMPLE_CATALOGUE_DIR: TEST_SITE.catalogueDir,
     LOG_LEVEL: 'silent',
     // Suites sign in far more often than people do; the rate-limit tests set the real limits back.
     RATE_LIMIT_MULTIPLIER: '1000',

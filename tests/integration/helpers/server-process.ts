@@ -35,7 +35,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       PORT: String(port),
       PUBLIC_URL: TEST_SITE.publicUrl,
       SITE_DIR: TEST_SITE.siteDir,
-      CATALOGUE_DIR: TEST_SITE.catalogueDir,
+      SAMPLE_CATALOGUE_DIR: TEST_SITE.catalogueDir,
       CONTACT_EMAIL: TEST_SITE.contactEmail ?? '',
       LOG_LEVEL: 'warn',
       ...env,

@@ -100,11 +100,23 @@ describe('folders', () => {
   test.each([
     [{ SITE_DIR: '.data/site' }, 'SITE_DIR and DATA_DIR must be separate folders'],
     [{ CATALOGUE_DIR: '.data' }, 'CATALOGUE_DIR and DATA_DIR must be separate folders'],
-    [{ SITE_DIR: 'data' }, 'SITE_DIR and CATALOGUE_DIR must be separate folders'],
+    [{ SITE_DIR: 'data' }, 'SITE_DIR and SAMPLE_CATALOGUE_DIR must be separate folders'],
+    [{ SITE_DIR: '.data/catalogue' }, 'SITE_DIR and CATALOGUE_DIR must be separate folders'],
+    [{ CATALOGUE_DIR: 'data' }, 'CATALOGUE_DIR and SAMPLE_CATALOGUE_DIR must be separate folders'],
+    [{ DATA_DIR: 'data/db' }, 'DATA_DIR and SAMPLE_CATALOGUE_DIR must be separate folders'],
     [{ SITE_DIR: '.' }, 'SITE_DIR must not contain the project'],
     [{ SITE_DIR: '..' }, 'SITE_DIR must not contain the project'],
   ])('refuses overlapping folders: %o', (env, message) => {
     expect(() => loadConfig(env, '/srv/app')).toThrow(message);
+  });
+
+  test('the exported catalogue lives in DATA_DIR unless CATALOGUE_DIR says otherwise', () => {
+    expect(loadConfig({}, '/srv/app').catalogueDir).toBe('/srv/app/.data/catalogue');
+    expect(loadConfig({ DATA_DIR: '/var/ct' }, '/srv/app').catalogueDir).toBe('/var/ct/catalogue');
+    expect(loadConfig({ CATALOGUE_DIR: 'public-data' }, '/srv/app').catalogueDir).toBe(
+      '/srv/app/public-data',
+    );
+    expect(loadConfig({}, '/srv/app').sampleCatalogueDir).toBe('/srv/app/data');
   });
 
   test('SERVE_SITE=false runs the API without the pages; anything but true/false is refused', () => {

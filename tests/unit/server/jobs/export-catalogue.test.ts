@@ -14,7 +14,8 @@ const read = async (dir: string, name: string) =>
 test('writes the spec files, split by the filter rule, with a manifest due one interval later', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'catalogue-'));
   const cards = buildSampleCards(60, now);
-  const manifest = await writeCatalogue(dir, cards, { now, refreshIntervalMinutes: 90 });
+  const { manifest, dataChanged } = await writeCatalogue(dir, cards, { now, refreshIntervalMinutes: 90 });
+  expect(dataChanged).toBe(true);
 
   expect((await readdir(dir)).sort()).toEqual([
     'manifest.json',
@@ -55,4 +56,16 @@ test('leaves no temporary files behind', async () => {
   await writeCatalogue(dir, [], { now, refreshIntervalMinutes: 60 });
   expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   expect(await read(dir, 'threads-all.json')).toEqual([]);
+});
+
+test('writing the same cards again changes no data file; a new date rewrites only the manifest', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'catalogue-'));
+  const cards = buildSampleCards(12, now);
+  await writeCatalogue(dir, cards, { now, refreshIntervalMinutes: 60 });
+  const later = new Date(now.getTime() + 3_600_000);
+  const again = await writeCatalogue(dir, cards, { now: later, refreshIntervalMinutes: 60 });
+  expect(again.dataChanged).toBe(false);
+  expect(ManifestSchema.parse(await read(dir, 'manifest.json')).generatedAt).toBe(later.toISOString());
+  const changed = await writeCatalogue(dir, cards.slice(1), { now: later, refreshIntervalMinutes: 60 });
+  expect(changed.dataChanged).toBe(true);
 });

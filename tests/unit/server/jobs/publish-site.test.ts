@@ -48,9 +48,9 @@ test('a burst of requests is served by at most one more run after the running on
   expect(reloads).toBe(2);
 });
 
-test('nothing is reloaded when nothing was built; a failure is logged and later requests still run', async () => {
+test('without a build only the catalogue is reloaded; a failure is logged and later requests still run', async () => {
   const outcomes: (boolean | Error)[] = [new Error('astro exploded'), false, true];
-  let reloads = 0;
+  const reloads: string[] = [];
   const { lines, log } = recorder();
   const publisher = createSitePublisher({
     publish: async () => {
@@ -58,8 +58,8 @@ test('nothing is reloaded when nothing was built; a failure is logged and later 
       if (outcome instanceof Error) throw outcome;
       return outcome ?? false;
     },
-    reload: async () => {
-      reloads += 1;
+    reload: async (catalogueOnly) => {
+      reloads.push(catalogueOnly ? 'catalogue' : 'site');
     },
     log,
     delayMs: 0,
@@ -72,7 +72,7 @@ test('nothing is reloaded when nothing was built; a failure is logged and later 
     'error The site could not be rebuilt; the previous site stays online.',
     'info The rebuilt site is being served.',
   ]);
-  expect(reloads).toBe(1);
+  expect(reloads).toEqual(['catalogue', 'site']);
 });
 
 test('after close, requests are ignored', async () => {

@@ -1,0 +1,76 @@
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { generatedPosts, manualSubmissions, threads } from '../db/schema.ts';
+
+export type GeneratedPostRow = typeof generatedPosts.$inferSelect;
+export type NewGeneratedPost = typeof generatedPosts.$inferInsert;
+
+/** Posts the curator's account publishes about approved manual submissions. */
+export function createGeneratedPostsRepository(db: Database) {
+  const withSource = (tx: Database) =>
+    tx
+      .select({ post: generatedPosts, sourceUrl: threads.permalink })
+      .from(generatedPosts)
+      .innerJoin(threads, eq(threads.id, generatedPosts.threadId));
+
+  return {
+    /** Queues a post for a thread; a thread gets at most one (a repeat returns null). */
+    async create(row: NewGeneratedPost, tx: Database = db): Promise<GeneratedPostRow | null> {
+      const [created] = await tx.insert(generatedPosts).values(row).onConflictDoNothing().returning();
+      return created ?? null;
+    },
+
+    /** Every generated post with the link it features, newest first (admins). */
+    async listAll(tx: Database = db) {
+      return withSource(tx).orderBy(desc(generatedPosts.createdAt), asc(generatedPosts.id));
+    },
+
+    /** Generated posts about one member's submissions, newest first. */
+    async listForSubmitter(userId: string, tx: Database = db) {
+      return withSource(tx)
+        .innerJoin(manualSubmissions, eq(manualSubmissions.threadId, generatedPosts.threadId))
+        .where(eq(manualSubmissions.userId, userId))
+        .orderBy(desc(generatedPosts.createdAt), asc(generatedPosts.id));
+    },
+
+    /** Pending posts whose next attempt is due, oldest first. */
+    async listDue(now: Date, limit: number, tx: Database = db): Promise<GeneratedPostRow[]> {
+      return tx
+        .select()
+        .from(generatedPosts)
+        .where(and(eq(generatedPosts.status, 'pending'), lte(generatedPosts.nextAttemptAt, now)))
+        .orderBy(asc(generatedPosts.nextAttemptAt))
+        .limit(limit);
+    },
+
+    async markPublished(
+      id: string,
+      published: { mediaId: string; threadUrl: string | null },
+      tx: Database = db,
+    ): Promise<void> {
+      await tx
+        .update(generatedPosts)
+        .set({
+          status: 'published',
+          ...published,
+          error: null,
+          attempts: sql`${generatedPosts.attempts} + 1`,
+          publishedAt: sql`now()`,
+        })
+        .where(eq(generatedPosts.id, id));
+    },
+
+    /** Records a failed attempt: retried at `retryAt`, or failed for good when that is null. */
+    async markAttemptFailed(id: string, error: string, retryAt: Date | null, tx: Database = db) {
+      await tx
+        .update(generatedPosts)
+        .set({
+          error,
+          attempts: sql`${generatedPosts.attempts} + 1`,
+          ...(retryAt ? { nextAttemptAt: retryAt } : { status: 'failed' as const }),
+        })
+        .where(eq(generatedPosts.id, id));
+    },
+  };
+}
+export type GeneratedPostsRepository = ReturnType<typeof createGeneratedPostsRepository>;

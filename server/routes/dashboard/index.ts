@@ -1,0 +1,131 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { NOTES_MAX_LENGTH, SUBMISSIONS_PER_HOUR } from '../../../contract/submission.ts';
+import { parseThreadUrl, THREAD_URL_MAX_LENGTH } from '../../../contract/thread-url.ts';
+import type { Database } from '../../db/client.ts';
+import { isAdmin } from '../../plugins/access.ts';
+import { createGeneratedPostsRepository } from '../../repositories/generated-posts.ts';
+import { createManualSubmissionsRepository } from '../../repositories/manual-submissions.ts';
+import { createProfilesRepository } from '../../repositories/profiles.ts';
+import { createThreadsRepository, type ThreadRow } from '../../repositories/threads.ts';
+import type { ThreadsGateway } from '../../threads/gateway.ts';
+import { toGeneratedPost, toManualSubmission } from '../../views/thread-views.ts';
+import { HttpError, parseBody } from '../http-errors.ts';
+import { findOwnPost } from './own-post.ts';
+
+const HOUR = 3_600_000;
+
+const SubmissionSchema = z
+  .object({
+    thread_url: z
+      .string({ error: 'thread_url must be a link to a Threads post' })
+      .max(THREAD_URL_MAX_LENGTH * 2),
+    notes: z
+      .string({ error: 'notes must be text' })
+      .max(NOTES_MAX_LENGTH, `Notes can be at most ${NOTES_MAX_LENGTH} characters.`)
+      .nullish(),
+  })
+  .strict();
+
+const DUPLICATE_DETAIL: Record<ThreadRow['status'], string> = {
+  pending: 'This thread has already been submitted and is waiting for review.',
+  approved: 'This thread is already in the curated catalogue.',
+  rejected: 'This thread was already reviewed and not selected.',
+  hidden: 'This thread was removed from Threads and cannot be submitted again.',
+};
+
+export interface DashboardRoutesOptions {
+  db: Database;
+  gateway: ThreadsGateway;
+  tokenKey: Buffer;
+  adminUsernames: readonly string[];
+}
+
+/** Members submit thread links and follow them, and the posts the curator publishes about them. */
+const dashboardRoutes: FastifyPluginAsync<DashboardRoutesOptions> = async (app, options) => {
+  const { db, adminUsernames } = options;
+  const threads = createThreadsRepository(db);
+  const submissions = createManualSubmissionsRepository(db);
+  const generated = createGeneratedPostsRepository(db);
+  const profiles = createProfilesRepository(db);
+
+  /** The signed-in member, refused unless their profile is approved (admins always pass). */
+  async function approvedMember(request: FastifyRequest) {
+    const user = await request.authUser();
+    const admin = isAdmin(user, adminUsernames);
+    if (!admin && (await profiles.findByUser(user.id))?.status !== 'approved') {
+      throw new HttpError(
+        403,
+        'Only approved members can submit threads. Request an invite, and submit once it is approved.',
+      );
+    }
+    return { user, admin };
+  }
+
+  app.post('/api/dashboard/manual-submission', { config: { access: 'user' } }, async (request, reply) => {
+    const { user } = await approvedMember(request);
+    const body = parseBody(SubmissionSchema, request.body);
+    const parsed = parseThreadUrl(body.thread_url);
+    if (!parsed.ok) throw new HttpError(400, parsed.problem);
+    const { link } = parsed;
+    const notes = body.notes?.trim() || null;
+
+    // A member's own post gets its text, media and counts from the API; anyone else's keeps the link.
+    const ownName = user.threadsUsername.toLowerCase();
+    const own =
+      link.username === null || link.username === ownName
+        ? await findOwnPost(options, user, link.shortcode)
+        : null;
+    const row = own ?? {
+      shortcode: link.shortcode,
+      source: 'manual_submission' as const,
+      username: link.username,
+      permalink: link.url,
+    };
+
+    const created = await db.transaction(async (tx) => {
+      await submissions.lockMember(user.id, tx);
+      const now = Date.now();
+      const recent = await submissions.countSince(user.id, new Date(now - HOUR), tx);
+      if (recent.count >= SUBMISSIONS_PER_HOUR) {
+        const wait = recent.oldest
+          ? Math.max(1, Math.ceil((recent.oldest.getTime() + HOUR - now) / 1000))
+          : 3600;
+        throw new HttpError(
+          429,
+          `You can submit ${SUBMISSIONS_PER_HOUR} threads per hour. Please try again in ${Math.ceil(wait / 60)} minutes.`,
+          { 'Retry-After': String(wait) },
+        );
+      }
+      const thread = await threads.insertIfNew(row, tx);
+      if (!thread) {
+        const existing = await threads.findByShortcode(link.shortcode, tx);
+        throw new HttpError(
+          409,
+          DUPLICATE_DETAIL[existing?.status ?? 'pending'],
+        );
+      }
+      const submission = await submissions.create(
+        { threadId: thread.id, userId: user.id, threadUrl: link.url, notes },
+        tx,
+      );
+      return toManualSubmission(submission, thread);
+    });
+    return reply.status(201).send({ submission: created });
+  });
+
+  app.get('/api/dashboard/manual-submissions', { config: { access: 'user' } }, async (request) => {
+    const { user } = await approvedMember(request);
+    const rows = await submissions.listForUser(user.id);
+    return { submissions: rows.map(({ submission, thread }) => toManualSubmission(submission, thread)) };
+  });
+
+  // Admins follow every generated post; a member sees the ones about their own submissions.
+  app.get('/api/dashboard/generated-posts', { config: { access: 'user' } }, async (request) => {
+    const { user, admin } = await approvedMember(request);
+    const rows = admin ? await generated.listAll() : await generated.listForSubmitter(user.id);
+    return { posts: rows.map(({ post, sourceUrl }) => toGeneratedPost(post, sourceUrl)) };
+  });
+};
+
+export default dashboardRoutes;

@@ -1,0 +1,44 @@
+import type { Database } from '../../db/client.ts';
+import { postToThread } from '../../jobs/post-to-thread.ts';
+import { createThreadsTokensRepository } from '../../repositories/threads-tokens.ts';
+import type { NewThread } from '../../repositories/threads.ts';
+import type { User } from '../../repositories/users.ts';
+import type { ThreadsGateway } from '../../threads/gateway.ts';
+import { decryptToken } from '../../threads/token-cipher.ts';
+
+/** How far back through the member's own posts a submitted link is looked for (pages of 50). */
+const PAGES_TO_SEARCH = 4;
+
+/**
+ * The member's own post behind a submitted shortcode, as a thread row with its fields and
+ * insights from the API; null when it is not theirs, or the API cannot tell right now (the
+ * submission then keeps just the link, like anyone else's post).
+ */
+export async function findOwnPost(
+  deps: { db: Database; gateway: ThreadsGateway; tokenKey: Buffer },
+  user: User,
+  shortcode: string,
+): Promise<NewThread | null> {
+  const stored = await createThreadsTokensRepository(deps.db).find(user.id);
+  if (!stored || user.reconnectNeeded) return null;
+  try {
+    const token = decryptToken(stored.ciphertext, user.id, deps.tokenKey);
+    let after: string | null = null;
+    for (let page = 0; page < PAGES_TO_SEARCH; page++) {
+      const { posts, next } = await deps.gateway.ownThreads(token, after);
+      const post = posts.find((candidate) => candidate.shortcode === shortcode);
+      if (post) {
+        const insights = await deps.gateway.insights(token, post.id).catch(() => undefined);
+        return postToThread(post, 'manual_submission', {
+          ownerUserId: user.id,
+          ...(insights ? { insights } : {}),
+        });
+      }
+      if (!next) return null;
+      after = next;
+    }
+    return null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,87 @@
+import { avatarFor } from '../../contract/avatar.ts';
+import type { ReviewThread } from '../../contract/review.ts';
+import type { GeneratedPost, ManualSubmission } from '../../contract/submission.ts';
+import type { ThreadCard } from '../../contract/thread-card.ts';
+import type { GeneratedPostRow } from '../repositories/generated-posts.ts';
+import type { ThreadRow } from '../repositories/threads.ts';
+
+/** Who wrote a stored thread. A submitted /t/ link may not tell: the shortcode stands in. */
+export function authorOf(row: Pick<ThreadRow, 'username' | 'authorName' | 'shortcode'>) {
+  return {
+    handle: row.username ? `@${row.username}` : 'Threads post',
+    author: row.authorName ?? row.username ?? 'Unknown author',
+    // Avatars come from the handle (spec section 7), never from stored third-party images.
+    avatar: avatarFor(row.username ?? row.shortcode),
+  };
+}
+
+/** A stored thread as the dashboard's cards show it. */
+export function toReviewThread(row: ThreadRow): ReviewThread {
+  return {
+    id: row.id,
+    ...authorOf(row),
+    content: row.text,
+    image: row.imageUrl,
+    likes: row.likes,
+    replies: row.replies,
+    type: row.imageUrl ? 'image' : 'text',
+    timestamp: (row.postedAt ?? row.createdAt).toISOString(),
+    permalink: row.permalink,
+    topic_tag: row.topicTag,
+    fetched_at: row.fetchedAt.toISOString(),
+    source: row.source,
+    reviewed: row.status !== 'pending',
+  };
+}
+
+/** An approved thread as the public catalogue lists it. */
+export function toThreadCard(row: ThreadRow): ThreadCard {
+  return {
+    id: row.id,
+    type: row.imageUrl ? 'image' : 'text',
+    ...authorOf(row),
+    content: row.text,
+    image: row.imageUrl,
+    likes: row.likes,
+    replies: row.replies,
+    timestamp: (row.postedAt ?? row.createdAt).toISOString(),
+    permalink: row.permalink,
+  };
+}
+
+/** A member's submission with the thread it created. */
+export function toManualSubmission(
+  submission: { id: string; threadUrl: string; notes: string | null; createdAt: Date },
+  thread: ThreadRow,
+): ManualSubmission {
+  const created = submission.createdAt.toISOString();
+  return {
+    id: submission.id,
+    thread_url: submission.threadUrl,
+    notes: submission.notes,
+    status: thread.status,
+    created_at: created,
+    submitted_at: created,
+    ...authorOf(thread),
+    content: thread.text,
+    image: thread.imageUrl,
+    likes: thread.likes,
+    replies: thread.replies,
+    type: thread.imageUrl ? 'image' : 'text',
+    permalink: thread.permalink,
+    topic_tag: thread.topicTag,
+  };
+}
+
+export function toGeneratedPost(row: GeneratedPostRow, sourceUrl: string): GeneratedPost {
+  return {
+    id: row.id,
+    content: row.content,
+    media_url: row.mediaUrl,
+    thread_url: row.threadUrl,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    source_url: sourceUrl,
+    error: row.error,
+  };
+}

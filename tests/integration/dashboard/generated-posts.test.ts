@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import type { ReviewThread } from '../../../contract/review.ts';
+import type { GeneratedPost, ManualSubmission } from '../../../contract/submission.ts';
+import { createThreadsClient } from '../../../server/threads/live-client.ts';
+import { SIMULATED_PREFIX, threadsSettings } from '../../../server/threads/settings.ts';
+import { MAX_PUBLISH_ATTEMPTS, publishGeneratedPosts } from '../../../server/jobs/publish-generated-posts.ts';
+import { loadConfig } from '../../../server/config.ts';
+import { generatedPosts as generatedPostsTable, threadsTokens } from '../../../server/db/schema.ts';
+import { api, approvedMember, signIn, startApp } from '../auth/helpers.ts';
+import { TEST_SECRETS } from '../helpers/app.ts';
+import { resetDatabase, testDatabase } from '../helpers/database.ts';
+
+// Approving a manual submission queues a post on the curator's account; the publisher posts it to
+// the simulated provider over HTTP, retrying with backoff when it cannot.
+let app: FastifyInstance;
+let base: string;
+
+beforeEach(async () => {
+  await resetDatabase(await testDatabase());
+  ({ app, base } = await startApp());
+});
+afterEach(() => app.close());
+
+async function submitAndApprove(member: string, admin: string, link: string, notes: string) {
+  const created = await api(base, '/api/dashboard/manual-submission', {
+    method: 'POST',
+    cookie: member,
+    body: { thread_url: link, notes },
+  });
+  expect(created.status).toBe(201);
+  const queue = (await (await api(base, '/api/threads/pending-review', { cookie: admin })).json()) as {
+    threads: ReviewThread[];
+  };
+  const thread = queue.threads.find((item) => item.permalink === link);
+  if (!thread) throw new Error('the submission is not in the review queue');
+  const approved = await api(base, '/api/threads/approve', {
+    method: 'POST',
+    cookie: admin,
+    body: { thread_id: thread.id },
+  });
+  expect(approved.status).toBe(200);
+}
+
+async function generatedPosts(cookie: string): Promise<GeneratedPost[]> {
+  const response = await api(base, '/api/dashboard/generated-posts', { cookie });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { posts: GeneratedPost[] }).posts;
+}
+
+test('an approved submission is published on the curator’s account and shown with its link', async () => {
+  const admin = await signIn(base, 'admin');
+  const alice = await approvedMember(base, 'alice');
+  const link = 'https://www.threads.com/@someone/post/PUBlish01';
+  await submitAndApprove(alice, admin, link, 'A careful look at focus rings.');
+
+  const [queued] = await generatedPosts(admin);
+  expect(queued).toMatchObject({ status: 'pending', thread_url: null, source_url: link, error: null });
+  expect(queued?.content).toBe(`Curated pick from @someone: “A careful look at focus rings.”\n\n${link}`);
+
+  const outcome = await app.publishGeneratedPosts();
+  expect(outcome).toEqual({ ran: true, result: { published: 1, retrying: 0, failed: 0 } });
+  const [published] = await generatedPosts(admin);
+  expect(published?.status).toBe('published');
+  expect(published?.thread_url).toMatch(/^https:\/\/www\.threads\.com\/@admin\/post\/SIM[\w-]+$/);
+  // The member follows the posts about their own submissions; another member sees none.
+  expect(await generatedPosts(alice)).toEqual([published]);
+  expect(await generatedPosts(await approvedMember(base, 'bob'))).toEqual([]);
+  // The submission itself now reads approved.
+  const mine = (await (await api(base, '/api/dashboard/manual-submissions', { cookie: alice })).json()) as {
+    submissions: ManualSubmission[];
+  };
+  expect(mine.submissions.map((item) => item.status)).toEqual(['approved']);
+  // Published once: a second pass has nothing to do.
+  expect(await app.publishGeneratedPosts()).toEqual({
+    ran: true,
+    result: { published: 0, retrying: 0, failed: 0 },
+  });
+});
+
+test('without a curator token a post is retried with doubling waits, then marked failed with the reason', async () => {
+  const admin = await signIn(base, 'admin');
+  const alice = await approvedMember(base, 'alice');
+  await submitAndApprove(alice, admin, 'https://www.threads.com/t/RETRYme01', '');
+  const { db } = await testDatabase();
+  await db.delete(threadsTokens);
+
+  const config = loadConfig({});
+  const settings = threadsSettings(config);
+  const gateway = createThreadsClient({
+    graphBaseUrl: `${base}${SIMULATED_PREFIX}`,
+    appId: settings.appId,
+    appSecret: settings.appSecret,
+  });
+  const deps = {
+    db,
+    gateway,
+    tokenKey: TEST_SECRETS.tokenKey,
+    adminUsernames: ['admin'],
+    settings: { curatorUsername: null },
+  };
+  let now = Date.now();
+  const waits: number[] = [];
+  for (let attempt = 1; attempt <= MAX_PUBLISH_ATTEMPTS; attempt++) {
+    // Not due yet just before the wait ends.
+    if (attempt > 1)
+      expect(await publishGeneratedPosts({ ...deps, now: new Date(now - 1) })).toEqual({
+        published: 0,
+        retrying: 0,
+        failed: 0,
+      });
+    const outcome = await publishGeneratedPosts({ ...deps, now: new Date(now) });
+    const final = attempt === MAX_PUBLISH_ATTEMPTS;
+    expect(outcome).toEqual({ published: 0, retrying: final ? 0 : 1, failed: final ? 1 : 0 });
+    const [post] = await generatedPosts(admin);
+    const [row] = await db.select().from(generatedPostsTable);
+    if (!final) {
+      const at = row?.nextAttemptAt.getTime() ?? NaN;
+      waits.push(at - now);
+      now = at;
+      expect(post?.status).toBe('pending');
+    } else {
+      expect(post?.status).toBe('failed');
+    }
+    expect(row?.attempts).toBe(attempt);
+    expect(post?.error).toMatch(/No curator has a working Threads token/);
+  }
+  expect(waits).toEqual([60_000, 120_000, 240_000, 480_000, 960_000]);
+});
