@@ -29,7 +29,7 @@ import userRoutes from './routes/user/index.ts';
 import type { Secrets } from './secrets.ts';
 import { createThreadsClient } from './threads/live-client.ts';
 import simulatedProvider from './threads/simulated/provider.ts';
-import { SimulatedThreadsStore } from './threads/simulated/store.ts';
+import { SimulatedThreadsStore, simulatedTokenKey } from './threads/simulated/store.ts';
 import { SIMULATED_PREFIX, threadsSettings } from './threads/settings.ts';
 
 export interface AppOptions {
@@ -204,7 +204,7 @@ export async function buildApp({
       clientId: settings.appId,
       clientSecret: settings.appSecret,
       redirectUris: settings.redirectUris,
-      store: new SimulatedThreadsStore(simulatedClock),
+      store: new SimulatedThreadsStore(simulatedClock, simulatedTokenKey(secrets.sessionSecret)),
       appOrigin: () => internalOrigin(app, config.host),
       mediaOrigin: () => config.publicUrl.origin,
     });

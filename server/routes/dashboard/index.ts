@@ -100,10 +100,7 @@ const dashboardRoutes: FastifyPluginAsync<DashboardRoutesOptions> = async (app, 
       const thread = await threads.insertIfNew(row, tx);
       if (!thread) {
         const existing = await threads.findByShortcode(link.shortcode, tx);
-        throw new HttpError(
-          409,
-          DUPLICATE_DETAIL[existing?.status ?? 'pending'],
-        );
+        throw new HttpError(409, DUPLICATE_DETAIL[existing?.status ?? 'pending']);
       }
       const submission = await submissions.create(
         { threadId: thread.id, userId: user.id, threadUrl: link.url, notes },

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -26,6 +26,11 @@ export function simulatedUserId(username: string): string {
   return `178414${(digest.readBigUInt64BE() % 10n ** 11n).toString().padStart(11, '0')}`;
 }
 
+/** The key the simulated provider signs tokens with, derived from the data folder's session secret. */
+export function simulatedTokenKey(sessionSecret: string): Buffer {
+  return createHmac('sha256', sessionSecret).update('simulated-threads-tokens').digest();
+}
+
 /** A post published through the simulated publishing endpoints. */
 export interface PublishedPost {
   id: string;
@@ -36,10 +41,12 @@ export interface PublishedPost {
   timestamp: string;
 }
 
-/** Codes, tokens and published posts of the simulated provider, in memory: a development stand-in. */
+/** Codes, tokens and published posts of the simulated provider: a development stand-in for Threads. */
 export class SimulatedThreadsStore {
   readonly #codes = new Map<string, PendingCode>();
-  readonly #tokens = new Map<string, Grant & { longLived: boolean }>();
+  /** Refreshed tokens, refused from then on (in memory: a restart forgets them, a simulator's licence). */
+  readonly #revoked = new Set<string>();
+  readonly #signingKey: Buffer;
   readonly #containers = new Map<string, { username: string; text: string; quotePostId: string | null }>();
   readonly #published = new Map<string, PublishedPost>();
   #nextMediaId = 18_100_000_000_000_000n;
@@ -48,10 +55,15 @@ export class SimulatedThreadsStore {
   /** When the provider started: seeded posts disappear relative to it. */
   readonly startedAt: number;
 
-  /** `now` is the provider's clock; tests move it to expire codes and age tokens. */
-  constructor(now: () => number = Date.now) {
+  /**
+   * `now` is the provider's clock; tests move it to expire codes and age tokens. Tokens are signed
+   * with `signingKey`, so they stay valid across restarts and in `npm run curate`, which runs a
+   * provider of its own: pass the same key (derived from the data folder's secrets) to both.
+   */
+  constructor(now: () => number = Date.now, signingKey: Buffer = randomBytes(32)) {
     this.now = now;
     this.startedAt = now();
+    this.#signingKey = signingKey;
   }
 
   /** A single-use authorization code, valid for one hour. */
@@ -70,26 +82,43 @@ export class SimulatedThreadsStore {
     return this.#issueToken(pending.username, false);
   }
 
+  #sign(payload: string): string {
+    return createHmac('sha256', this.#signingKey).update(payload).digest('base64url');
+  }
+
   #issueToken(username: string, longLived: boolean): string {
-    const token = `${longLived ? 'SIMLL' : 'SIMSL'}${randomBytes(24).toString('base64url')}`;
     const issuedAt = this.now();
-    this.#tokens.set(token, {
-      username,
-      issuedAt,
-      expiresAt: issuedAt + (longLived ? LONG_LIVED_MS : SHORT_LIVED_MS),
-      longLived,
-    });
-    return token;
+    const expiresAt = issuedAt + (longLived ? LONG_LIVED_MS : SHORT_LIVED_MS);
+    const payload = Buffer.from(
+      JSON.stringify({ u: username, i: issuedAt, e: expiresAt, n: randomBytes(9).toString('base64url') }),
+    ).toString('base64url');
+    return `${longLived ? 'SIMLL' : 'SIMSL'}${payload}.${this.#sign(payload)}`;
+  }
+
+  /** The grant a token carries, when its signature holds and it was not refreshed away. */
+  #grant(token: string): (Grant & { longLived: boolean }) | null {
+    const match = /^(SIMLL|SIMSL)([\w-]+)\.([\w-]+)$/.exec(token);
+    if (!match || this.#revoked.has(token)) return null;
+    const [, kind, payload = '', signature = ''] = match;
+    const expected = Buffer.from(this.#sign(payload));
+    const given = Buffer.from(signature);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const { u, i, e } = JSON.parse(Buffer.from(payload, 'base64url').toString()) as {
+      u: string;
+      i: number;
+      e: number;
+    };
+    return { username: u, issuedAt: i, expiresAt: e, longLived: kind === 'SIMLL' };
   }
 
   /** The username behind a live token, or null. */
   owner(token: string): string | null {
-    const grant = this.#tokens.get(token);
+    const grant = this.#grant(token);
     return grant && grant.expiresAt > this.now() ? grant.username : null;
   }
 
   exchange(shortLived: string): string | null {
-    const grant = this.#tokens.get(shortLived);
+    const grant = this.#grant(shortLived);
     if (!grant || grant.longLived || grant.expiresAt <= this.now()) return null;
     return this.#issueToken(grant.username, true);
   }
@@ -122,10 +151,10 @@ export class SimulatedThreadsStore {
 
   /** A new long-lived token for one at least a day old and not expired; the old one stops working. */
   refresh(longLived: string): string | 'too_early' | null {
-    const grant = this.#tokens.get(longLived);
+    const grant = this.#grant(longLived);
     if (!grant || !grant.longLived || grant.expiresAt <= this.now()) return null;
     if (this.now() - grant.issuedAt < REFRESHABLE_AFTER_MS) return 'too_early';
-    this.#tokens.delete(longLived);
+    this.#revoked.add(longLived);
     return this.#issueToken(grant.username, true);
   }
 }

@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from 'vitest';
+import { openPglite } from '../../../server/db/client.ts';
+import { createThreadsRepository } from '../../../server/repositories/threads.ts';
+import { signIn } from '../auth/helpers.ts';
+import { startServerProcess, waitUntilListening } from '../helpers/server-process.ts';
+
+const CLI = path.resolve(import.meta.dirname, '../../../scripts/curate.ts');
+
+/** Runs `npm run curate`'s script to the end; returns its exit code and everything it printed. */
+async function runCli(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [CLI], { env: { ...process.env, ...env } });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, output };
+}
+
+// A real server process and the real CLI on one embedded data folder (DATABASE_URL cleared).
+test('npm run curate refuses while a server holds the embedded database, then runs with the server’s tokens', async () => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'ct-curate-cli-'));
+  const env = { DATA_DIR: dataDir, DATABASE_URL: '', CURATION_KEYWORDS: 'typography', CURATION_TAGS: '' };
+  const server = await startServerProcess(env);
+  await waitUntilListening(server);
+  // The admin signs in on the server: their token is what the curation searches with.
+  await signIn(`http://127.0.0.1:${server.port}`, 'admin');
+
+  const refused = await runCli(env);
+  expect(refused.code).toBe(1);
+  expect(refused.output).toContain('A running server holds the embedded database');
+  expect(refused.output).toContain('Refresh now');
+
+  server.child.kill('SIGTERM');
+  expect(await server.exited).toBe(0);
+
+  const ran = await runCli(env);
+  expect(ran.output).toContain('Curating (Threads: simulated, embedded PGlite)...');
+  expect(ran.output).toMatch(/keyword "typography": \d+ found/i);
+  expect(ran.code).toBe(0);
+
+  const database = await openPglite(dataDir);
+  try {
+    const pending = await createThreadsRepository(database.db).listPending();
+    expect(pending.length).toBeGreaterThan(0);
+    expect(new Set(pending.map((thread) => thread.source))).toEqual(new Set(['public_search', 'public_tag']));
+  } finally {
+    await database.close();
+  }
+});
