@@ -1,8 +1,24 @@
 import { defineConfig } from 'vitest/config';
 
+// Tests that only make sense on a shared PostgreSQL (several server processes on one database):
+// run by `npm run test:postgres` with DATABASE_URL set, as CI does after `npm test`.
+const postgresProject = {
+  test: {
+    name: 'postgres',
+    globalSetup: ['tests/global-setup.ts'],
+    include: ['tests/postgres/**/*.test.ts'],
+    environment: 'node',
+    isolate: false,
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+};
+
 export default defineConfig({
   test: {
     projects: [
+      ...(process.env.DATABASE_URL ? [postgresProject] : []),
       {
         test: {
           name: 'unit',
