@@ -4,10 +4,11 @@ import { TEXTS } from '../../contract/texts.ts';
 import { useAuth } from '../lib/use-auth.ts';
 import { $connecting, $loginError, checkAuth, login, logout } from '../stores/auth.ts';
 
-/** Links shown to signed-in users; Submit Thread joins when its page exists. */
+/** Links shown to signed-in users (spec: Home, Dashboard and Submit Thread). */
 const NAV_LINKS = [
   { href: '/', label: 'Home' },
   { href: '/dashboard', label: 'Dashboard' },
+  { href: '/submit', label: TEXTS.submitThread },
 ] as const;
 
 /** The header's navigation and login control: 'Login with Threads', or the username with 'Logout'. */
