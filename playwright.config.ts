@@ -1,7 +1,34 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_PORT, TEST_SITE } from './tests/site-under-test.ts';
+import { CURATION_SITE, E2E_PORT, TEST_SITE } from './tests/site-under-test.ts';
 
-/** End-to-end tests: Debian's Chromium against the built site served by our own server (server/main.ts). */
+/** The real server (server/main.ts) on a fresh embedded database, serving a site built for it. */
+function server(site: typeof TEST_SITE, port: number, dataDir: string) {
+  return {
+    // It rebuilds its site first when the site is stale.
+    command: `rm -rf ${dataDir} && node server/main.ts`,
+    url: `${site.publicUrl}/api/health`,
+    env: {
+      PORT: String(port),
+      PUBLIC_URL: site.publicUrl,
+      SITE_DIR: site.siteDir,
+      SAMPLE_CATALOGUE_DIR: site.catalogueDir,
+      CONTACT_EMAIL: site.contactEmail ?? '',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MULTIPLIER: '1000',
+    },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  };
+}
+
+/**
+ * End-to-end tests: Debian's Chromium against our own server. The 'curation' specs approve threads,
+ * which changes the home page, so they get a server and a site of their own; the other specs can
+ * then rely on the committed sample catalogue.
+ */
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-output/playwright',
@@ -10,7 +37,6 @@ export default defineConfig({
   workers: 2,
   reporter: [['list']],
   use: {
-    baseURL: TEST_SITE.publicUrl,
     browserName: 'chromium',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -25,23 +51,12 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The real server, on a fresh embedded database; it rebuilds the site under test first if it is stale.
-    command: 'rm -rf test-output/e2e-data && node server/main.ts',
-    url: `${TEST_SITE.publicUrl}/api/health`,
-    env: {
-      PORT: String(E2E_PORT),
-      PUBLIC_URL: TEST_SITE.publicUrl,
-      SITE_DIR: TEST_SITE.siteDir,
-      SAMPLE_CATALOGUE_DIR: TEST_SITE.catalogueDir,
-      CONTACT_EMAIL: TEST_SITE.contactEmail ?? '',
-      DATA_DIR: 'test-output/e2e-data',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MULTIPLIER: '1000',
-    },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  projects: [
+    { name: 'site', testIgnore: 'curation/**', use: { baseURL: TEST_SITE.publicUrl } },
+    { name: 'curation', testMatch: 'curation/**/*.spec.ts', use: { baseURL: CURATION_SITE.publicUrl } },
+  ],
+  webServer: [
+    server(TEST_SITE, E2E_PORT, 'test-output/e2e-data'),
+    server(CURATION_SITE, E2E_PORT + 1, 'test-output/curation-data'),
+  ],
 });

@@ -10,6 +10,13 @@ export const TEST_SITE: SiteBuildOptions = {
   contactEmail: 'privacy@curated-threads.test',
 };
 
+/** The curation browser tests' own server builds and rebuilds this one (their approvals change it). */
+export const CURATION_SITE: SiteBuildOptions = {
+  ...TEST_SITE,
+  siteDir: path.resolve(import.meta.dirname, '../test-output/curation-site'),
+  publicUrl: `http://127.0.0.1:${E2E_PORT + 1}`,
+};
+
 /** Builds the site under test when it is missing or older than its sources (Vitest and Playwright global setup). */
 export async function ensureTestSite(): Promise<void> {
   const reason = await staleReason(TEST_SITE);

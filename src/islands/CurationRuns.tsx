@@ -1,0 +1,143 @@
+import { useEffect, useState } from 'react';
+import { type CurationRunSummary, sourceBadge } from '../../contract/review.ts';
+import type { BadgeTone } from '../../contract/submission.ts';
+import { TEXTS } from '../../contract/texts.ts';
+import { api, ApiRequestError } from '../lib/api.ts';
+
+interface Props {
+  /** A run started here has finished: reload what it may have changed. */
+  onFinished(): void;
+}
+
+type Runs = { status: 'loading' } | { status: 'ready'; runs: CurationRunSummary[] } | { status: 'error' };
+type Message = { tone: 'status' | 'alert'; text: string } | null;
+
+const RUN_TONE: Record<CurationRunSummary['status'], BadgeTone> = {
+  succeeded: 'green',
+  partial: 'yellow',
+  running: 'yellow',
+  failed: 'gray',
+};
+
+const when = (iso: string) => <time dateTime={iso}>{new Date(iso).toLocaleString()}</time>;
+
+function added(run: CurationRunSummary): number {
+  return Object.values(run.counts).reduce((sum, entry) => sum + entry.added, 0);
+}
+
+/** The last run: status, when, per-source counts, searches, hidden posts and errors. */
+function LastRun({ run }: { run: CurationRunSummary }) {
+  const sources = Object.entries(run.counts);
+  return (
+    <div className="curation-run">
+      <p className="curation-run__summary">
+        Last run <span className={`badge badge--${RUN_TONE[run.status]}`}>{run.status}</span>{' '}
+        {run.finished_at ? <>finished {when(run.finished_at)}</> : <>started {when(run.started_at)}</>}
+      </p>
+      <dl className="profile-facts curation-run__facts">
+        <dt>Searches used</dt>
+        <dd>{run.searches}</dd>
+        <dt>Posts hidden</dt>
+        <dd>{run.hidden}</dd>
+      </dl>
+      {sources.length > 0 && (
+        <table className="curation-run__counts">
+          <caption className="visually-hidden">Threads found per source</caption>
+          <thead>
+            <tr>
+              <th scope="col">Source</th>
+              <th scope="col">Seen</th>
+              <th scope="col">Added</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sources.map(([source, counts]) => (
+              <tr key={source}>
+                <th scope="row">{sourceBadge(source)}</th>
+                <td>{counts.seen}</td>
+                <td>{counts.added}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {run.errors.length > 0 && (
+        <>
+          <p className="curation-run__errors-title">Errors</p>
+          <ul className="curation-run__errors">
+            {run.errors.map((error, index) => (
+              <li key={index}>{error}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Admins only: how the last curation run went, and 'Refresh now' to run one at once. */
+export default function CurationRuns({ onFinished }: Props) {
+  const [runs, setRuns] = useState<Runs>({ status: 'loading' });
+  const [refreshing, setRefreshing] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
+
+  useEffect(() => {
+    let current = true;
+    api<{ runs: CurationRunSummary[] }>('/api/admin/runs').then(
+      (body) => current && setRuns({ status: 'ready', runs: body.runs }),
+      () => current && setRuns({ status: 'error' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const refresh = async () => {
+    setRefreshing(true);
+    setMessage(null);
+    try {
+      const { run } = await api<{ run: CurationRunSummary }>('/api/admin/refresh', { method: 'POST' });
+      setRuns((previous) => ({
+        status: 'ready',
+        runs: [run, ...(previous.status === 'ready' ? previous.runs.filter((r) => r.id !== run.id) : [])],
+      }));
+      const found = added(run);
+      setMessage({
+        tone: 'status',
+        text: `Curation run finished: ${found} new ${found === 1 ? 'thread' : 'threads'}.`,
+      });
+      onFinished();
+    } catch (error) {
+      const detail = error instanceof ApiRequestError ? error.detail : null;
+      setMessage({ tone: 'alert', text: detail ?? 'Failed to run curation. Please try again.' });
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  let body;
+  if (runs.status === 'loading') body = <p role="status">{TEXTS.loading}</p>;
+  else if (runs.status === 'error') body = <p className="field-help">Failed to load the curation runs.</p>;
+  else if (runs.runs[0] === undefined) body = <p>No curation runs yet.</p>;
+  else body = <LastRun run={runs.runs[0]} />;
+
+  return (
+    <section className="panel curation-runs" aria-labelledby="curation-runs-title">
+      <div className="curation-runs__head">
+        <h2 id="curation-runs-title">Curation</h2>
+        <button type="button" className="button" disabled={refreshing} onClick={() => void refresh()}>
+          {refreshing ? 'Refreshing...' : 'Refresh now'}
+        </button>
+      </div>
+      {body}
+      {message && (
+        <p
+          className={message.tone === 'alert' ? 'form-error' : 'field-help curation-runs__done'}
+          role={message.tone}
+        >
+          {message.text}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { AVATAR_SIZE, CARD_IMAGE_SIZE } from '../../contract/constants.ts';
+import { type ReviewThread, sourceBadge } from '../../contract/review.ts';
+import { TEXTS } from '../../contract/texts.ts';
+import { countLabel } from '../lib/format.ts';
+
+interface Props {
+  thread: ReviewThread;
+  /** Action buttons (Approve, Reject) below the card; none for the member's own threads. */
+  children?: ReactNode;
+}
+
+/** A thread of the Pending Review or My Threads tab: author, source badge, time, text, image, counts, link. */
+export default function ReviewThreadCard({ thread, children }: Props) {
+  return (
+    <article className="thread-card review-card">
+      <header className="thread-card__author">
+        <img
+          className="thread-card__avatar"
+          src={thread.avatar}
+          alt=""
+          width={AVATAR_SIZE}
+          height={AVATAR_SIZE}
+          loading="lazy"
+          decoding="async"
+        />
+        <div className="review-card__who">
+          <h3 className="thread-card__name">{thread.author}</h3>
+          <p className="thread-card__handle">{thread.handle}</p>
+        </div>
+        <span className="badge badge--gray review-card__source">{sourceBadge(thread.source)}</span>
+      </header>
+      {thread.timestamp !== null && (
+        <p className="field-help">
+          <time dateTime={thread.timestamp}>{new Date(thread.timestamp).toLocaleString()}</time>
+        </p>
+      )}
+      <p className="thread-card__content">{thread.content}</p>
+      {thread.image !== null && (
+        <img
+          className="thread-card__image"
+          src={thread.image}
+          alt={`Attachment shared by ${thread.author}`}
+          width={CARD_IMAGE_SIZE.width}
+          height={CARD_IMAGE_SIZE.height}
+          loading="lazy"
+          decoding="async"
+        />
+      )}
+      <footer className="thread-card__meta">
+        {thread.likes !== null && <span>{countLabel(thread.likes, 'like', 'likes')}</span>}
+        {thread.replies !== null && <span>{countLabel(thread.replies, 'reply', 'replies')}</span>}
+        <a className="thread-card__link" href={thread.permalink} rel="noopener noreferrer">
+          {TEXTS.viewOnThreads}
+        </a>
+      </footer>
+      {children !== undefined && <div className="form-actions review-card__actions">{children}</div>}
+    </article>
+  );
+}

@@ -1,0 +1,295 @@
+import type { GeneratedPost } from '../../../contract/submission.ts';
+import { TEXTS } from '../../../contract/texts.ts';
+import { expect, signInAs, test } from '../fixtures.ts';
+import {
+  adminPage,
+  cardFor,
+  dialogs,
+  openPendingReview,
+  permalinkOf,
+  refreshNow,
+  tabCount,
+} from './helpers.ts';
+
+// One shared server database and one curation lock: these walks run curation and decide threads, in order.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+const run = Date.now().toString(36).slice(-5);
+
+test('the admin runs curation; the searches fill the queue; approve and reject take threads out of it', async ({
+  page,
+  pageProblems,
+}) => {
+  pageProblems.allow(/status of (409|500)/); // a scheduled run holding the lock; the routed failures below
+  pageProblems.allow(/Failed to approve thread/); // logged by the routed failure (spec error catalogue)
+  const seen = dialogs(page);
+  await signInAs(page, 'admin');
+  const panel = await openPendingReview(page);
+
+  const control = panel.getByRole('region', { name: 'Curation' });
+  await expect(control.getByText(TEXTS.loading)).toHaveCount(0);
+  const queueReloaded = page.waitForResponse((response) =>
+    response.url().endsWith('/api/threads/pending-review'),
+  );
+  await refreshNow(control);
+  // The queue reloads after the run, without leaving the page; the tab counts what it answered.
+  const queue = (await (await queueReloaded).json()) as { threads: unknown[] };
+  const before = queue.threads.length;
+  await expect(page.getByRole('tab', { name: `Pending Review (${before})` })).toBeVisible();
+  // The last run: its status, per-source counts and the searches it used.
+  await expect(control.locator('.curation-run__summary')).toContainText(/Last run (succeeded|partial)/);
+  await expect(control.getByRole('rowheader', { name: 'Keyword Search' })).toBeVisible();
+  await expect(control.getByRole('rowheader', { name: 'Tag Search' })).toBeVisible();
+  await expect(control.locator('.curation-run__facts')).toContainText(/Searches used\s*[1-9]/);
+
+  const cards = panel.locator('.review-card');
+  const keyword = cards.filter({ hasText: 'Keyword Search' }).first();
+  const tag = cards.filter({ hasText: 'Tag Search' }).first();
+  await expect(keyword).toBeVisible();
+  await expect(tag).toBeVisible();
+  const link = keyword.getByRole('link', { name: TEXTS.viewOnThreads });
+  await expect(link).toHaveAttribute('href', /^https:\/\/www\.threads\.com\/@[^/]+\/post\/[\w-]+$/);
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(keyword.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
+  const image = cards.locator('img.thread-card__image').first();
+  await expect(image).toHaveAttribute('loading', 'lazy');
+  await expect(image).toHaveAttribute('width', /\d+/);
+  await expect(image).toHaveAttribute('alt', /^Attachment shared by /);
+
+  expect(before).toBeGreaterThanOrEqual(2);
+  await expect(cards).toHaveCount(before);
+
+  // Approve: the alert, the card leaves, the count drops by one.
+  const approvedHref = await permalinkOf(keyword);
+  const approved = cardFor(panel, approvedHref);
+  await approved.getByRole('button', { name: TEXTS.approve }).click();
+  await expect(approved).toHaveCount(0);
+  expect(seen).toEqual([TEXTS.threadApproved]);
+  await expect(page.getByRole('tab', { name: `Pending Review (${before - 1})` })).toBeVisible();
+
+  // Reject: both buttons are disabled while the decision is in flight, then the card leaves.
+  const rejectedHref = await permalinkOf(tag);
+  const rejected = cardFor(panel, rejectedHref);
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/threads/reject', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await rejected.getByRole('button', { name: TEXTS.reject }).click();
+  await expect(rejected.getByRole('button', { name: TEXTS.reject })).toBeDisabled();
+  await expect(rejected.getByRole('button', { name: TEXTS.approve })).toBeDisabled();
+  release();
+  await expect(rejected).toHaveCount(0);
+  expect(seen).toEqual([TEXTS.threadApproved, TEXTS.threadRejected]);
+  await expect(page.getByRole('tab', { name: `Pending Review (${before - 2})` })).toBeVisible();
+  await page.unroute('**/api/threads/reject');
+
+  // A failed approval keeps the card; an answer 'already decided' (409) takes it out of the list.
+  const thirdHref = await permalinkOf(cards.first());
+  const third = cardFor(panel, thirdHref);
+  await page.route('**/api/threads/approve', (route) =>
+    route.fulfill({ status: 500, json: { detail: 'Something went wrong on our side.' } }),
+  );
+  await third.getByRole('button', { name: TEXTS.approve }).click();
+  await expect.poll(() => seen.length).toBe(3);
+  expect(seen[2]).toBe(TEXTS.threadApproveFailed);
+  await expect(third).toHaveCount(1);
+  await expect(third.getByRole('button', { name: TEXTS.approve })).toBeEnabled();
+  await page.unroute('**/api/threads/approve');
+  await page.route('**/api/threads/approve', (route) =>
+    route.fulfill({ status: 409, json: { detail: 'This thread was already decided (approved).' } }),
+  );
+  await third.getByRole('button', { name: TEXTS.approve }).click();
+  await expect(third).toHaveCount(0);
+  expect(seen[3]).toBe(TEXTS.threadApproveFailed);
+  await page.unroute('**/api/threads/approve');
+
+  // The decisions are stored: after a reload, neither thread is pending any more.
+  const reloaded = await openPendingReview(page);
+  await expect(reloaded.locator('.review-card').first()).toBeVisible();
+  for (const href of [approvedHref, rejectedHref]) await expect(cardFor(reloaded, href)).toHaveCount(0);
+  await expect(cardFor(reloaded, thirdHref)).toHaveCount(1); // the routed 409 decided nothing
+});
+
+test('Refresh now shows why it cannot run, and Refreshing... while it runs', async ({
+  page,
+  pageProblems,
+}) => {
+  pageProblems.allow(/status of 409/);
+  await signInAs(page, 'admin');
+  const panel = await openPendingReview(page);
+  const control = panel.getByRole('region', { name: 'Curation' });
+  await expect(control.getByText(TEXTS.loading)).toHaveCount(0);
+
+  const busy = 'A curation run is already in progress. Try again in a minute.';
+  await page.route('**/api/admin/refresh', (route) => route.fulfill({ status: 409, json: { detail: busy } }));
+  await control.getByRole('button', { name: 'Refresh now' }).click();
+  await expect(control.getByRole('alert')).toHaveText(busy);
+  await page.unroute('**/api/admin/refresh');
+
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/admin/refresh', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await control.getByRole('button', { name: 'Refresh now' }).click();
+  await expect(control.getByRole('button', { name: 'Refreshing...' })).toBeDisabled();
+  await expect(control.getByRole('alert')).toHaveCount(0);
+  release();
+  // The scheduled run may hold the lock just now: either way the control ends enabled with a message.
+  await expect(control.getByRole('button', { name: 'Refresh now' })).toBeEnabled({ timeout: 60_000 });
+  await expect(control.getByText(/^Curation run finished|already in progress/)).toBeVisible();
+});
+
+test('an approved member finds their own posts in My Threads after a run, badged Your Post', async ({
+  page,
+  browser,
+  pageProblems,
+}) => {
+  pageProblems.allow(/status of (403|404|409)/); // member's admin-only calls; profile lookup; the lock
+  const member = `dana_${run}`;
+  await signInAs(page, member);
+  await page.goto('/request-invite');
+  await page.getByRole('button', { name: TEXTS.requestInvite }).click();
+  await expect(page.getByRole('heading', { name: TEXTS.invitePending })).toBeVisible();
+
+  const admin = await adminPage(browser);
+  const adminDialogs = dialogs(admin);
+  await admin.goto('/dashboard');
+  await admin.getByRole('tab', { name: /^Pending Users/ }).click();
+  await admin
+    .locator('.pending-user', { hasText: `@${member}` })
+    .getByRole('button', { name: TEXTS.approveUser })
+    .click();
+  await expect.poll(() => adminDialogs).toEqual([TEXTS.userApproved]);
+
+  const panel = await openPendingReview(admin);
+  await expect(panel.getByRole('region', { name: 'Curation' }).getByText(TEXTS.loading)).toHaveCount(0);
+  await refreshNow(panel.getByRole('region', { name: 'Curation' }));
+  // The member's own posts reach the review queue too, as 'Your Post'.
+  const queued = panel.locator('.review-card', { hasText: `@${member}` });
+  await expect(queued.first()).toContainText('Your Post');
+  await expect(panel.getByRole('rowheader', { name: 'Your Post' })).toBeVisible();
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('tab', { name: /^My Threads \([1-9]\d*\)$/ })).toBeVisible();
+  const own = await tabCount(page, 'My Threads');
+  expect(own).toBeGreaterThanOrEqual(6); // the simulated provider gives everyone 6 to 12 posts
+  await page.getByRole('tab', { name: `My Threads (${own})` }).click();
+  const mine = page.getByRole('tabpanel').locator('.review-card');
+  await expect(mine).toHaveCount(own);
+  for (const card of await mine.all()) {
+    await expect(card).toContainText(`@${member}`);
+    await expect(card.locator('.review-card__source')).toHaveText('Your Post');
+    await expect(card).toContainText(/\d+(\.\d)?[kM]? (like|likes)/); // insights: own posts only
+    await expect(card.getByRole('button')).toHaveCount(0); // no actions on one's own threads
+  }
+  // Own posts are newest first.
+  const times = await mine
+    .locator('time')
+    .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('datetime') ?? ''));
+  expect([...times].sort().reverse()).toEqual(times);
+});
+
+test('a member who is not an admin: empty queue without the curation control, empty My Threads, Try Again', async ({
+  page,
+  pageProblems,
+}) => {
+  pageProblems.allow(/status of (403|500)/); // admin-only calls read as empty (spec); the routed failure
+  await page.route('**/api/user/threads', (route) =>
+    route.fulfill({ status: 500, json: { detail: 'The database is not answering.' } }),
+  );
+  await signInAs(page, `erin_${run}`);
+  await page.goto('/dashboard');
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByRole('alert')).toContainText('The database is not answering.');
+  await page.unroute('**/api/user/threads');
+  await panel.getByRole('button', { name: TEXTS.tryAgain }).click();
+  await expect(panel).toHaveText(TEXTS.noOwnThreads);
+  await expect(page.getByRole('tab', { name: 'My Threads (0)' })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Pending Review (0)' }).click();
+  await expect(panel).toHaveText(TEXTS.noPendingReview);
+  await expect(page.getByRole('button', { name: 'Refresh now' })).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'Manual Submissions (0)' }).click();
+  await expect(panel).toContainText(TEXTS.noManualSubmissions);
+  await expect(panel.getByRole('link', { name: 'Submit a thread' })).toHaveAttribute('href', '/submit');
+});
+
+const POSTS: GeneratedPost[] = [
+  {
+    id: '6a2f1d2e-0000-4000-8000-000000000001',
+    content: 'A published feature about grid systems.',
+    media_url: '/sample/images/design-01.webp',
+    thread_url: 'https://www.threads.com/@curator/post/PUBLISHED01',
+    status: 'published',
+    created_at: '2026-11-19T10:00:00.000Z',
+    source_url: 'https://www.threads.com/@someone/post/SOURCE00001',
+    error: null,
+  },
+  {
+    id: '6a2f1d2e-0000-4000-8000-000000000002',
+    content: 'Waiting to be published.',
+    media_url: null,
+    thread_url: null,
+    status: 'pending',
+    created_at: '2026-11-18T10:00:00.000Z',
+    source_url: 'https://www.threads.com/@someone/post/SOURCE00002',
+    error: null,
+  },
+  {
+    id: '6a2f1d2e-0000-4000-8000-000000000003',
+    content: 'This one did not make it.',
+    media_url: null,
+    thread_url: null,
+    status: 'failed',
+    created_at: '2026-11-17T10:00:00.000Z',
+    source_url: 'https://www.threads.com/@someone/post/SOURCE00003',
+    error: 'The Threads API refused the post.',
+  },
+];
+
+test('Manual Submissions: status badges, media, links and failure reasons; a red banner when the call fails', async ({
+  page,
+  pageProblems,
+}) => {
+  pageProblems.allow(/status of (403|500)/);
+  await page.route('**/api/dashboard/generated-posts', (route) => route.fulfill({ json: { posts: POSTS } }));
+  await signInAs(page, `fay_${run}`);
+  await page.goto('/dashboard');
+  await page.getByRole('tab', { name: 'Manual Submissions (3)' }).click();
+  const panel = page.getByRole('tabpanel');
+  const cards = panel.locator('.generated-post');
+  await expect(cards).toHaveCount(3);
+  await expect(panel.getByRole('link', { name: 'Submit a thread' })).toHaveAttribute('href', '/submit');
+
+  const [published, pending, failed] = [cards.nth(0), cards.nth(1), cards.nth(2)];
+  await expect(published.locator('.badge')).toHaveText('published');
+  await expect(published.locator('.badge')).toHaveClass(/badge--green/);
+  await expect(published.locator('img')).toHaveAttribute('src', '/sample/images/design-01.webp');
+  await expect(published.getByRole('link', { name: TEXTS.viewOnThreads })).toHaveAttribute(
+    'href',
+    POSTS[0]?.thread_url ?? '',
+  );
+  await expect(published.getByRole('link', { name: 'Featured thread' })).toHaveAttribute(
+    'href',
+    POSTS[0]?.source_url ?? '',
+  );
+  await expect(pending.locator('.badge')).toHaveClass(/badge--yellow/);
+  await expect(pending.getByRole('link', { name: TEXTS.viewOnThreads })).toHaveCount(0);
+  await expect(pending.locator('img')).toHaveCount(0);
+  await expect(failed.locator('.badge')).toHaveClass(/badge--gray/);
+  await expect(failed).toContainText('The Threads API refused the post.');
+
+  await page.unroute('**/api/dashboard/generated-posts');
+  await page.route('**/api/dashboard/generated-posts', (route) =>
+    route.fulfill({ status: 500, json: { detail: 'x' } }),
+  );
+  await page.reload();
+  await page.getByRole('tab', { name: 'Manual Submissions (0)' }).click();
+  await expect(page.getByRole('tabpanel').getByRole('alert')).toHaveText(TEXTS.manualSubmissionsFailed);
+  await expect(page.getByRole('tabpanel').getByRole('link', { name: 'Submit a thread' })).toBeVisible();
+});

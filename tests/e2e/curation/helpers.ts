@@ -1,0 +1,62 @@
+import type { Browser, Locator, Page } from '@playwright/test';
+import { TEXTS } from '../../../contract/texts.ts';
+import { expect, signInAs } from '../fixtures.ts';
+
+// Shared by the curation browser tests: the dashboard's review queue and its curation control.
+
+/** Collects window.alert / window.confirm texts and accepts them. */
+export function dialogs(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('dialog', (dialog) => {
+    seen.push(dialog.message());
+    void dialog.accept();
+  });
+  return seen;
+}
+
+/** The number in a tab's label, "Pending Review (12)" → 12. */
+export async function tabCount(page: Page, label: string): Promise<number> {
+  const text = await page.getByRole('tab', { name: new RegExp(`^${label} \\(\\d+\\)$`) }).textContent();
+  return Number(/\((\d+)\)/.exec(text ?? '')?.[1]);
+}
+
+/** Opens the dashboard's Pending Review tab once the queue has loaded; returns the tab panel. */
+export async function openPendingReview(page: Page): Promise<Locator> {
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.dashboard);
+  await page.getByRole('tab', { name: /^Pending Review \(\d+\)$/ }).click();
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByText(TEXTS.loading)).toHaveCount(0);
+  return panel;
+}
+
+/**
+ * Clicks 'Refresh now' until a run of ours finishes. The server's scheduled run may hold the lock for a
+ * moment (409), in which case the control says so and we try again.
+ */
+export async function refreshNow(panel: Locator): Promise<void> {
+  await expect(async () => {
+    await panel.getByRole('button', { name: 'Refresh now' }).click();
+    await expect(panel.getByText(/^Curation run finished: \d+ new threads?\.$/)).toBeVisible({
+      timeout: 30_000,
+    });
+  }).toPass({ timeout: 90_000, intervals: [2_000] });
+}
+
+/** A second browser (its own cookies and storage) signed in as the admin. */
+export async function adminPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signInAs(page, 'admin');
+  return page;
+}
+
+/** The card whose 'View on Threads' link is `permalink`: a handle on one card among other tests' data. */
+export function cardFor(panel: Locator, permalink: string): Locator {
+  return panel.locator('.review-card', { has: panel.page().locator(`a[href="${permalink}"]`) });
+}
+
+export async function permalinkOf(card: Locator): Promise<string> {
+  const href = await card.getByRole('link', { name: TEXTS.viewOnThreads }).getAttribute('href');
+  if (!href) throw new Error('card without a permalink');
+  return href;
+}
