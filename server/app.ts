@@ -196,6 +196,7 @@ export async function buildApp({
     gateway,
     tokenKey: secrets.tokenKey,
     adminUsernames: config.adminUsernames,
+    rateLimitMultiplier,
   });
   await app.register(curationRoutes, { database, curate: jobs.curate });
   if (config.threads.mode === 'simulated') {
@@ -217,20 +218,26 @@ export async function buildApp({
     secure: config.secure,
   });
 
-  const publisher =
-    config.serveSite && publishSiteOption
-      ? createSitePublisher({
-          publish: () =>
-            publishSite(database.db, siteBuildOptionsFor(config), {
-              log: app.log,
-              capture: true,
-              catalogue: catalogueExportFor(config),
-            }),
-          reload: (catalogueOnly) => (catalogueOnly ? app.reloadCatalogue() : app.reloadSite()),
+  // Without the pages (npm run dev) only the catalogue is exported: Astro's dev server renders the rest.
+  const publish = config.serveSite
+    ? () =>
+        publishSite(database.db, siteBuildOptionsFor(config), {
           log: app.log,
-          delayMs: publishDelayMs,
+          capture: true,
+          catalogue: catalogueExportFor(config),
         })
-      : null;
+    : async () => {
+        await exportCatalogue(database.db, catalogueExportFor(config));
+        return false;
+      };
+  const publisher = publishSiteOption
+    ? createSitePublisher({
+        publish,
+        reload: (catalogueOnly) => (catalogueOnly ? app.reloadCatalogue() : app.reloadSite()),
+        log: app.log,
+        delayMs: publishDelayMs,
+      })
+    : null;
   app.decorate('sitePublisher', publisher);
   if (publisher) {
     app.onContentChanged(() => publisher.request());

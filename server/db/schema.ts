@@ -208,6 +208,8 @@ export const generatedPosts = pgTable(
     /** The featured post's media id, when known: the published post quotes it. */
     quotePostId: text('quote_post_id'),
     status: text('status', { enum: GENERATED_POST_STATUSES }).notNull().default('pending'),
+    /** The media container made for it: a retry publishes this one again instead of a new post. */
+    creationId: text('creation_id'),
     /** The published post's media id and permalink. */
     mediaId: text('media_id'),
     threadUrl: text('thread_url'),

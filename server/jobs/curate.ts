@@ -5,6 +5,7 @@ import {
   type RunOutcome,
   type RunTrigger,
 } from '../repositories/curation-runs.ts';
+import { createGeneratedPostsRepository } from '../repositories/generated-posts.ts';
 import { createThreadsRepository, type NewThread } from '../repositories/threads.ts';
 import { findCurator, membersWithTokens, type TokenHolder } from './curation-tokens.ts';
 import { postToThread } from './post-to-thread.ts';
@@ -25,8 +26,6 @@ export interface CurationDeps {
 
 export interface CurationResult extends RunOutcome {
   id: number;
-  /** Whether anything visitors can see may have changed (a post was hidden). */
-  catalogueChanged: boolean;
 }
 
 /** How many approved posts one run re-checks at the source. */
@@ -80,7 +79,7 @@ export async function runCuration(deps: CurationDeps): Promise<CurationResult> {
   await runs.finish(id, outcome);
   const added = Object.values(counts).reduce((n, c) => n + c.added, 0);
   say(`Run ${id} ${status}: ${searches} searches, ${added} new posts.`);
-  return { id, ...outcome, catalogueChanged: hidden > 0 };
+  return { id, ...outcome };
 }
 
 interface RunState {
@@ -139,9 +138,11 @@ async function collect(
     }
   }
 
+  // The curator's generated posts are ours, not a member's work to review.
+  const generated = await createGeneratedPostsRepository(deps.db).publishedMediaIds();
   for (const member of await membersWithTokens(deps)) {
     try {
-      const added = await collectOwnPosts(deps, member, add);
+      const added = await collectOwnPosts(deps, member, generated, add);
       say(`Own posts of @${member.user.threadsUsername}: ${added} new.`);
     } catch (error) {
       errors.push(`Own posts of @${member.user.threadsUsername}: ${(error as Error).message}`);
@@ -164,6 +165,7 @@ async function collect(
 async function collectOwnPosts(
   deps: CurationDeps,
   member: TokenHolder,
+  skip: ReadonlySet<string>,
   add: (source: string, rows: (NewThread | null)[]) => Promise<number>,
 ): Promise<number> {
   let after: string | null = null;
@@ -171,14 +173,16 @@ async function collectOwnPosts(
   for (let page = 0; page < OWN_PAGES; page++) {
     const result = await deps.gateway.ownThreads(member.token, after);
     const rows = await Promise.all(
-      result.posts.map(async (post) => {
-        // Likes and replies exist only for a user's own posts (threads-api.md section 4).
-        const insights = await deps.gateway.insights(member.token, post.id).catch(() => undefined);
-        return postToThread(post, 'user_own', {
-          ownerUserId: member.user.id,
-          ...(insights ? { insights } : {}),
-        });
-      }),
+      result.posts
+        .filter((post) => !skip.has(post.id))
+        .map(async (post) => {
+          // Likes and replies exist only for a user's own posts (threads-api.md section 4).
+          const insights = await deps.gateway.insights(member.token, post.id).catch(() => undefined);
+          return postToThread(post, 'user_own', {
+            ownerUserId: member.user.id,
+            ...(insights ? { insights } : {}),
+          });
+        }),
     );
     added += await add('user_own', rows);
     after = result.next;

@@ -1,3 +1,4 @@
+import { parseThreadUrl } from '../../contract/thread-url.ts';
 import type { Database } from '../db/client.ts';
 import { createGeneratedPostsRepository } from '../repositories/generated-posts.ts';
 import type { ThreadRow } from '../repositories/threads.ts';
@@ -7,8 +8,6 @@ import { findCurator } from './curation-tokens.ts';
 /** Attempts before a post is given up as failed; the waits between them double from a minute. */
 export const MAX_PUBLISH_ATTEMPTS = 6;
 const FIRST_RETRY_MS = 60_000;
-/** Threads accepts at most 500 characters per post. */
-const POST_TEXT_LIMIT = 500;
 
 /** When to try again after the `attempt`-th failure (1-based), or null to give up. */
 export function retryAt(attempt: number, now: Date): Date | null {
@@ -16,25 +15,15 @@ export function retryAt(attempt: number, now: Date): Date | null {
   return new Date(now.getTime() + FIRST_RETRY_MS * 2 ** (attempt - 1));
 }
 
-function clip(text: string, max: number): string {
-  const chars = [...text.trim()];
-  return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
-}
-
 /**
- * The text the curator's account posts about an approved submission: who wrote it, the member's
- * note, and the link (left out when the post quotes the original, which shows it anyway).
+ * The text the curator's account posts about an approved submission: who wrote it, and the link
+ * (left out when the post quotes the original, which shows it anyway). Nothing a member typed is
+ * published: the admin approved the thread, not a text they never saw.
  */
-export function composeGeneratedPost(
-  thread: Pick<ThreadRow, 'username' | 'permalink' | 'mediaId'>,
-  notes: string | null,
-): string {
+export function composeGeneratedPost(thread: Pick<ThreadRow, 'username' | 'permalink' | 'mediaId'>): string {
   const who = thread.username ? `@${thread.username}` : 'a Threads member';
-  const link = thread.mediaId ? '' : `\n\n${thread.permalink}`;
   const head = `Curated pick from ${who}`;
-  const room = POST_TEXT_LIMIT - head.length - link.length - 4;
-  const note = notes?.trim() ? `: “${clip(notes, room)}”` : '';
-  return `${head}${note}${link}`;
+  return thread.mediaId ? head : `${head}\n\n${thread.permalink}`;
 }
 
 export interface PublishOutcome {
@@ -73,11 +62,20 @@ export async function publishGeneratedPosts(deps: {
           'invalid_token',
           null,
         );
-      const result = await deps.gateway.publishText(curator.token, {
-        text: post.content,
-        quotePostId: post.quotePostId,
-      });
-      await posts.markPublished(post.id, { mediaId: result.id, threadUrl: result.permalink });
+      // A container made by an earlier attempt is published again, never made twice: a retry after a
+      // lost answer must not post the same thing twice.
+      let creationId = post.creationId;
+      if (!creationId) {
+        creationId = await deps.gateway.createTextContainer(curator.token, {
+          text: post.content,
+          quotePostId: post.quotePostId,
+        });
+        await posts.saveCreationId(post.id, creationId);
+      }
+      const result = await deps.gateway.publishContainer(curator.token, creationId);
+      // Only a Threads post link of ours ever reaches an href.
+      const link = result.permalink ? parseThreadUrl(result.permalink) : null;
+      await posts.markPublished(post.id, { mediaId: result.id, threadUrl: link?.ok ? link.link.url : null });
       outcome.published += 1;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

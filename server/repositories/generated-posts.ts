@@ -43,6 +43,19 @@ export function createGeneratedPostsRepository(db: Database) {
         .limit(limit);
     },
 
+    async saveCreationId(id: string, creationId: string, tx: Database = db): Promise<void> {
+      await tx.update(generatedPosts).set({ creationId }).where(eq(generatedPosts.id, id));
+    },
+
+    /** Media ids of the posts the curator published: curation must not collect them as their own posts. */
+    async publishedMediaIds(tx: Database = db): Promise<Set<string>> {
+      const rows = await tx
+        .select({ mediaId: generatedPosts.mediaId })
+        .from(generatedPosts)
+        .where(eq(generatedPosts.status, 'published'));
+      return new Set(rows.flatMap((row) => (row.mediaId ? [row.mediaId] : [])));
+    },
+
     async markPublished(
       id: string,
       published: { mediaId: string; threadUrl: string | null },

@@ -41,11 +41,6 @@ export function createManualSubmissionsRepository(db: Database) {
       return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
     },
 
-    async findByThread(threadId: string, tx: Database = db): Promise<ManualSubmissionRow | null> {
-      const [row] = await tx.select().from(manualSubmissions).where(eq(manualSubmissions.threadId, threadId));
-      return row ?? null;
-    },
-
     /**
      * Serialises one member's submissions until the transaction ends, so two at once cannot both
      * pass the hourly limit.

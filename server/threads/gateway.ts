@@ -52,12 +52,17 @@ export interface ThreadsGateway {
   /** Insights of the token owner's own post. */
   insights(accessToken: string, mediaId: string): Promise<PostInsights>;
   /**
-   * Publishes a text post on the token owner's account (create a container, then publish it),
-   * quoting another post when its media id is given. Returns the new post's id and permalink.
+   * Publishing, step one: a text container on the token owner's account, quoting another post when
+   * its media id is given. Returns the container's id (the creation id).
    */
-  publishText(
+  createTextContainer(
     accessToken: string,
     post: { text: string; quotePostId?: string | null },
+  ): Promise<string>;
+  /** Publishing, step two: publishes a container; returns the new post's id and permalink. */
+  publishContainer(
+    accessToken: string,
+    creationId: string,
   ): Promise<{ id: string; permalink: string | null }>;
   /** Trades an authorization code for a short-lived token (1 hour). */
   exchangeCode(code: string, redirectUri: string): Promise<{ accessToken: string; userId: string }>;

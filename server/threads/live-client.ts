@@ -36,7 +36,18 @@ export function rawUserId(body: string): string | null {
   return /"user_id"\s*:\s*"?(\d+)"?/.exec(body)?.[1] ?? null;
 }
 
-/** The Threads API over HTTP (threads-api.md sections 1 and 2). */
+/** A POST with form fields, as Graph takes them; the token goes in the body, never in the URL. */
+function form(accessToken: string, fields: Record<string, string>): RequestInit {
+  return {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...fields, access_token: accessToken }),
+  };
+}
+
+const hasMediaId = (v: Partial<{ id: string }>) => typeof v.id === 'string' && /^\d+$/.test(v.id);
+
+/** The Threads API over HTTP (threads-api.md sections 1, 2, 3, 4 and 7). */
 export function createThreadsClient(options: ThreadsClientOptions): ThreadsGateway {
   const base = () =>
     typeof options.graphBaseUrl === 'function' ? options.graphBaseUrl() : options.graphBaseUrl;
@@ -176,24 +187,19 @@ export function createThreadsClient(options: ThreadsClientOptions): ThreadsGatew
       return readInsights(json(await call(`/v1.0/${mediaId}/insights?${query}`), 'insights'));
     },
 
-    async publishText(accessToken, { text, quotePostId }) {
-      const form = (fields: Record<string, string>) => ({
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ ...fields, access_token: accessToken }),
-      });
-      const hasId = (v: Partial<{ id: string }>) => typeof v.id === 'string' && /^\d+$/.test(v.id);
-      const container = parse<{ id: string }>(
-        await call(
-          '/v1.0/me/threads',
-          form({ media_type: 'TEXT', text, ...(quotePostId ? { quote_post_id: quotePostId } : {}) }),
-        ),
-        hasId,
+    async createTextContainer(accessToken, { text, quotePostId }) {
+      const fields = { media_type: 'TEXT', text, ...(quotePostId ? { quote_post_id: quotePostId } : {}) };
+      return parse<{ id: string }>(
+        await call('/v1.0/me/threads', form(accessToken, fields)),
+        hasMediaId,
         'container',
-      );
+      ).id;
+    },
+
+    async publishContainer(accessToken, creationId) {
       const published = parse<{ id: string }>(
-        await call('/v1.0/me/threads_publish', form({ creation_id: container.id })),
-        hasId,
+        await call('/v1.0/me/threads_publish', form(accessToken, { creation_id: creationId })),
+        hasMediaId,
         'publish',
       );
       // The permalink is a nicety: the post exists even when this read fails.

@@ -73,7 +73,17 @@ export function toManualSubmission(
   };
 }
 
-export function toGeneratedPost(row: GeneratedPostRow, sourceUrl: string): GeneratedPost {
+/**
+ * A generated post as the dashboard lists it. Only admins read why publishing failed (a Threads
+ * message can name our setup); the member who submitted gets a plain sentence.
+ */
+export function toGeneratedPost(
+  row: GeneratedPostRow,
+  sourceUrl: string,
+  { admin }: { admin: boolean },
+): GeneratedPost {
+  const memberError =
+    row.status === 'failed' ? 'Publishing failed; the admins can see why.' : 'Publishing is being retried.';
   return {
     id: row.id,
     content: row.content,
@@ -82,6 +92,6 @@ export function toGeneratedPost(row: GeneratedPostRow, sourceUrl: string): Gener
     status: row.status,
     created_at: row.createdAt.toISOString(),
     source_url: sourceUrl,
-    error: row.error,
+    error: row.error && !admin ? memberError : row.error,
   };
 }

@@ -116,7 +116,11 @@ export default function Dashboard() {
         {tab === 'review' && (
           <PendingReview
             state={review.state}
-            onDecided={review.remove}
+            onDecided={(id) => {
+              review.remove(id);
+              // Approving a manual submission queues a generated post.
+              void manual.reload(false);
+            }}
             onRetry={() => void review.reload(true)}
             onCurated={() => {
               // A run adds to the queue, and approved members' own posts to My Threads.

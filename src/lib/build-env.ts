@@ -4,5 +4,5 @@ import { SITE } from '../../contract/site.ts';
 /** Address for privacy and deletion requests (`CONTACT_EMAIL`, with a default). */
 export const contactEmail = process.env.CONTACT_EMAIL?.trim() || SITE.defaultContactEmail;
 
-/** Folder of the public catalogue JSON that the home page is pre-rendered from. */
+/** The catalogue the home page is pre-rendered from: the server passes its export; a standalone build reads the sample. */
 export const catalogueDir = process.env.CATALOGUE_DIR?.trim() || 'data';

@@ -5,6 +5,7 @@ CREATE TABLE "generated_posts" (
 	"media_url" text,
 	"quote_post_id" text,
 	"status" text DEFAULT 'pending' NOT NULL,
+	"creation_id" text,
 	"media_id" text,
 	"thread_url" text,
 	"attempts" integer DEFAULT 0 NOT NULL,

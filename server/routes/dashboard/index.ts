@@ -4,6 +4,8 @@ import { NOTES_MAX_LENGTH, SUBMISSIONS_PER_HOUR } from '../../../contract/submis
 import { parseThreadUrl, THREAD_URL_MAX_LENGTH } from '../../../contract/thread-url.ts';
 import type { Database } from '../../db/client.ts';
 import { isAdmin } from '../../plugins/access.ts';
+import { limit } from '../../plugins/rate-limits.ts';
+import { createAuditLogRepository } from '../../repositories/audit-log.ts';
 import { createGeneratedPostsRepository } from '../../repositories/generated-posts.ts';
 import { createManualSubmissionsRepository } from '../../repositories/manual-submissions.ts';
 import { createProfilesRepository } from '../../repositories/profiles.ts';
@@ -39,6 +41,7 @@ export interface DashboardRoutesOptions {
   gateway: ThreadsGateway;
   tokenKey: Buffer;
   adminUsernames: readonly string[];
+  rateLimitMultiplier: number;
 }
 
 /** Members submit thread links and follow them, and the posts the curator publishes about them. */
@@ -48,6 +51,26 @@ const dashboardRoutes: FastifyPluginAsync<DashboardRoutesOptions> = async (app, 
   const submissions = createManualSubmissionsRepository(db);
   const generated = createGeneratedPostsRepository(db);
   const profiles = createProfilesRepository(db);
+  const audit = createAuditLogRepository(db);
+
+  /** Throws 429 with Retry-After when the member made their hourly number of submissions. */
+  async function refuseOverLimit(userId: string, tx: Database = db): Promise<void> {
+    const now = Date.now();
+    const recent = await submissions.countSince(userId, new Date(now - HOUR), tx);
+    if (recent.count < SUBMISSIONS_PER_HOUR) return;
+    const wait = recent.oldest ? Math.max(1, Math.ceil((recent.oldest.getTime() + HOUR - now) / 1000)) : 3600;
+    throw new HttpError(
+      429,
+      `You can submit ${SUBMISSIONS_PER_HOUR} threads per hour. Please try again in ${Math.ceil(wait / 60)} minutes.`,
+      { 'Retry-After': String(wait) },
+    );
+  }
+
+  /** Throws 409 with the reason when a post with this shortcode is already known. */
+  async function refuseDuplicate(shortcode: string, tx: Database = db): Promise<void> {
+    const existing = await threads.findByShortcode(shortcode, tx);
+    if (existing) throw new HttpError(409, DUPLICATE_DETAIL[existing.status]);
+  }
 
   /** The signed-in member, refused unless their profile is approved (admins always pass). */
   async function approvedMember(request: FastifyRequest) {
@@ -62,54 +85,60 @@ const dashboardRoutes: FastifyPluginAsync<DashboardRoutesOptions> = async (app, 
     return { user, admin };
   }
 
-  app.post('/api/dashboard/manual-submission', { config: { access: 'user' } }, async (request, reply) => {
-    const { user } = await approvedMember(request);
-    const body = parseBody(SubmissionSchema, request.body);
-    const parsed = parseThreadUrl(body.thread_url);
-    if (!parsed.ok) throw new HttpError(400, parsed.problem);
-    const { link } = parsed;
-    const notes = body.notes?.trim() || null;
+  app.post(
+    '/api/dashboard/manual-submission',
+    { config: { access: 'user', rateLimit: limit('submissionAttempt', options.rateLimitMultiplier) } },
+    async (request, reply) => {
+      const { user } = await approvedMember(request);
+      const body = parseBody(SubmissionSchema, request.body);
+      const parsed = parseThreadUrl(body.thread_url);
+      if (!parsed.ok) throw new HttpError(400, parsed.problem);
+      const { link } = parsed;
+      const notes = body.notes?.trim() || null;
 
-    // A member's own post gets its text, media and counts from the API; anyone else's keeps the link.
-    const ownName = user.threadsUsername.toLowerCase();
-    const own =
-      link.username === null || link.username === ownName
-        ? await findOwnPost(options, user, link.shortcode)
-        : null;
-    const row = own ?? {
-      shortcode: link.shortcode,
-      source: 'manual_submission' as const,
-      username: link.username,
-      permalink: link.url,
-    };
+      // Cheap refusals first: a duplicate or an over-limit request costs no call to Threads.
+      await refuseOverLimit(user.id);
+      await refuseDuplicate(link.shortcode);
 
-    const created = await db.transaction(async (tx) => {
-      await submissions.lockMember(user.id, tx);
-      const now = Date.now();
-      const recent = await submissions.countSince(user.id, new Date(now - HOUR), tx);
-      if (recent.count >= SUBMISSIONS_PER_HOUR) {
-        const wait = recent.oldest
-          ? Math.max(1, Math.ceil((recent.oldest.getTime() + HOUR - now) / 1000))
-          : 3600;
-        throw new HttpError(
-          429,
-          `You can submit ${SUBMISSIONS_PER_HOUR} threads per hour. Please try again in ${Math.ceil(wait / 60)} minutes.`,
-          { 'Retry-After': String(wait) },
+      // A member's own post gets its text, media and counts from the API; anyone else's keeps the link.
+      const ownName = user.threadsUsername.toLowerCase();
+      const own =
+        link.username === null || link.username === ownName
+          ? await findOwnPost(options, user, link.shortcode)
+          : null;
+      const row = own ?? {
+        shortcode: link.shortcode,
+        source: 'manual_submission' as const,
+        username: link.username,
+        permalink: link.url,
+      };
+
+      const created = await db.transaction(async (tx) => {
+        await submissions.lockMember(user.id, tx);
+        await refuseOverLimit(user.id, tx);
+        const thread = await threads.insertIfNew(row, tx);
+        if (!thread) {
+          await refuseDuplicate(link.shortcode, tx);
+          throw new HttpError(409, DUPLICATE_DETAIL.pending);
+        }
+        const submission = await submissions.create(
+          { threadId: thread.id, userId: user.id, threadUrl: link.url, notes },
+          tx,
         );
-      }
-      const thread = await threads.insertIfNew(row, tx);
-      if (!thread) {
-        const existing = await threads.findByShortcode(link.shortcode, tx);
-        throw new HttpError(409, DUPLICATE_DETAIL[existing?.status ?? 'pending']);
-      }
-      const submission = await submissions.create(
-        { threadId: thread.id, userId: user.id, threadUrl: link.url, notes },
-        tx,
-      );
-      return toManualSubmission(submission, thread);
-    });
-    return reply.status(201).send({ submission: created });
-  });
+        await audit.record(
+          {
+            actorUserId: user.id,
+            action: 'submission.create',
+            subject: thread.id,
+            details: { url: link.url },
+          },
+          tx,
+        );
+        return toManualSubmission(submission, thread);
+      });
+      return reply.status(201).send({ submission: created });
+    },
+  );
 
   app.get('/api/dashboard/manual-submissions', { config: { access: 'user' } }, async (request) => {
     const { user } = await approvedMember(request);
@@ -121,7 +150,7 @@ const dashboardRoutes: FastifyPluginAsync<DashboardRoutesOptions> = async (app, 
   app.get('/api/dashboard/generated-posts', { config: { access: 'user' } }, async (request) => {
     const { user, admin } = await approvedMember(request);
     const rows = admin ? await generated.listAll() : await generated.listForSubmitter(user.id);
-    return { posts: rows.map(({ post, sourceUrl }) => toGeneratedPost(post, sourceUrl)) };
+    return { posts: rows.map(({ post, sourceUrl }) => toGeneratedPost(post, sourceUrl, { admin })) };
   });
 };
 

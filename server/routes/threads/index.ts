@@ -4,7 +4,6 @@ import type { Database } from '../../db/client.ts';
 import { composeGeneratedPost } from '../../jobs/publish-generated-posts.ts';
 import { createAuditLogRepository } from '../../repositories/audit-log.ts';
 import { createGeneratedPostsRepository } from '../../repositories/generated-posts.ts';
-import { createManualSubmissionsRepository } from '../../repositories/manual-submissions.ts';
 import { createThreadsRepository, type ThreadDecision } from '../../repositories/threads.ts';
 import { toReviewThread } from '../../views/thread-views.ts';
 import { HttpError, parseBody } from '../http-errors.ts';
@@ -20,7 +19,6 @@ export interface ThreadRoutesOptions {
 /** The review queue (admins) and a member's own threads. */
 const threadRoutes: FastifyPluginAsync<ThreadRoutesOptions> = async (app, { db, onPostQueued }) => {
   const threads = createThreadsRepository(db);
-  const submissions = createManualSubmissionsRepository(db);
   const generated = createGeneratedPostsRepository(db);
   const audit = createAuditLogRepository(db);
 
@@ -52,11 +50,10 @@ const threadRoutes: FastifyPluginAsync<ThreadRoutesOptions> = async (app, { db, 
       const action = status === 'approved' ? 'thread.approve' : 'thread.reject';
       await audit.record({ actorUserId: admin.id, action, subject: threadId }, tx);
       if (status !== 'approved' || decided.source !== 'manual_submission') return false;
-      const submission = await submissions.findByThread(threadId, tx);
       const post = await generated.create(
         {
           threadId,
-          content: composeGeneratedPost(decided, submission?.notes ?? null),
+          content: composeGeneratedPost(decided),
           mediaUrl: decided.imageUrl,
           quotePostId: decided.mediaId,
         },

@@ -56,7 +56,8 @@ test('an approved submission is published on the curator’s account and shown w
 
   const [queued] = await generatedPosts(admin);
   expect(queued).toMatchObject({ status: 'pending', thread_url: null, source_url: link, error: null });
-  expect(queued?.content).toBe(`Curated pick from @someone: “A careful look at focus rings.”\n\n${link}`);
+  // What the member typed is not published: the admin approved the thread, not their words.
+  expect(queued?.content).toBe(`Curated pick from @someone\n\n${link}`);
 
   const outcome = await app.publishGeneratedPosts();
   expect(outcome).toEqual({ ran: true, result: { published: 1, retrying: 0, failed: 0 } });
@@ -124,6 +125,11 @@ test('without a curator token a post is retried with doubling waits, then marked
     }
     expect(row?.attempts).toBe(attempt);
     expect(post?.error).toMatch(/No curator has a working Threads token/);
+    // The member who submitted it reads a plain sentence, not our setup's details.
+    const [theirs] = await generatedPosts(alice);
+    expect(theirs?.error).toBe(
+      final ? 'Publishing failed; the admins can see why.' : 'Publishing is being retried.',
+    );
   }
   expect(waits).toEqual([60_000, 120_000, 240_000, 480_000, 960_000]);
 });

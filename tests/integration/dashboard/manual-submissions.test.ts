@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { ReviewThread } from '../../../contract/review.ts';
@@ -7,6 +8,7 @@ import {
   type ManualSubmission,
 } from '../../../contract/submission.ts';
 import { THREAD_URL_MESSAGES } from '../../../contract/thread-url.ts';
+import { auditLog } from '../../../server/db/schema.ts';
 import { ownPostsFor } from '../../../server/threads/simulated/seed-posts.ts';
 import { api, approvedMember, signIn, startApp } from '../auth/helpers.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
@@ -66,6 +68,9 @@ test('a link is stored in canonical form, listed for its member, and refused aga
   });
   expect(submission.avatar).toMatch(/^data:image\/svg\+xml/);
   expect(await mySubmissions(alice)).toEqual([submission]);
+  const { db } = await testDatabase();
+  const audit = await db.select().from(auditLog).where(eq(auditLog.action, 'submission.create'));
+  expect(audit.map((row) => row.details)).toEqual([{ url: submission.thread_url }]);
 
   for (const again of [
     'https://www.threads.com/@some.one/post/ABCdef123',

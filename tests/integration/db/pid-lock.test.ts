@@ -16,14 +16,19 @@ async function race(dataDir: string, contenders: number): Promise<string[]> {
   const children = Array.from({ length: contenders }, () =>
     spawn(process.execPath, [HOLDER, dataDir, startAt]),
   );
-  return Promise.all(
+  const outcomes = await Promise.all(
     children.map(async (child) => {
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      await once(child, 'exit');
+      // The winner holds the lock until every contender has answered.
+      while (!output.includes('\n') && child.exitCode === null)
+        await Promise.race([once(child.stdout, 'data'), once(child, 'exit')]);
       return output.trim();
     }),
   );
+  for (const child of children) child.stdin.end();
+  await Promise.all(children.map((child) => (child.exitCode === null ? once(child, 'exit') : null)));
+  return outcomes;
 }
 
 describe('acquirePidLock', () => {
