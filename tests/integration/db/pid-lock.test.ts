@@ -27,7 +27,7 @@ async function race(dataDir: string, contenders: number): Promise<string[]> {
     }),
   );
   for (const child of children) child.stdin.end();
-  await Promise.all(children.map((child) => (child.exitCode === null ? once(child, 'exit') : null)));
+  await Promise.all(children.filter((child) => child.exitCode === null).map((child) => once(child, 'exit')));
   return outcomes;
 }
 
