@@ -96,8 +96,13 @@ async function loadStores(options: StaticSiteOptions) {
 const staticSite: FastifyPluginAsync<StaticSiteOptions> = async (app, options) => {
   // Replaced whole on reload, so a request sees either the old site or the new one, never a mix.
   let stores = await loadStores(options);
+  // The build before the current one: a page loaded just before a swap still asks for its hashed
+  // /_astro/ files, which the new build may name differently.
+  let previousSite: StaticStore | null = null;
   app.decorate('reloadSite', async () => {
-    stores = await loadStores(options);
+    const next = await loadStores(options);
+    previousSite = stores.site;
+    stores = next;
   });
   app.decorate('reloadCatalogue', async () => {
     stores = { ...stores, data: await loadCatalogue(options) };
@@ -116,7 +121,8 @@ const staticSite: FastifyPluginAsync<StaticSiteOptions> = async (app, options) =
       const file = data.get(pathname);
       return file ? send(request, reply, file) : reply.callNotFound();
     }
-    const file = site?.resolve(pathname);
+    const file =
+      site?.resolve(pathname) ?? (pathname.startsWith('/_astro/') ? previousSite?.get(pathname) : undefined);
     if (file) return send(request, reply, file);
     return notFoundPage ? send(request, reply, notFoundPage, 404) : reply.callNotFound();
   });

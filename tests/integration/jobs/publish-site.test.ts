@@ -42,8 +42,14 @@ test('an approved profile is pre-rendered, follows edits, and disappears with th
   const before = await page('/pat_designs');
   expect(before.status).toBe(404);
 
+  const home = await page('/');
+  const assets = [...home.html.matchAll(/\/_astro\/[\w.-]+\.(?:js|css)/g)].map(([asset]) => asset);
+  expect(assets.length).toBeGreaterThan(0);
+
   const cookie = await approvedMember(base, 'pat_designs');
   await app.sitePublisher?.settled();
+  // A page loaded before the swap still gets its scripts, whatever the new build calls them.
+  for (const asset of assets) expect((await page(asset)).status, asset).toBe(200);
   const built = await page('/pat_designs');
   expect(built.status).toBe(200);
   // Readable without JavaScript: the profile is in the HTML itself.
