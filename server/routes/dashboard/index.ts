@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { NOTES_MAX_LENGTH, SUBMISSIONS_PER_HOUR } from '../../../contract/submission.ts';
+import { NOTES_MAX_LENGTH, notesProblem, SUBMISSIONS_PER_HOUR } from '../../../contract/submission.ts';
 import { parseThreadUrl, THREAD_URL_MAX_LENGTH } from '../../../contract/thread-url.ts';
 import type { Database } from '../../db/client.ts';
 import { isAdmin } from '../../plugins/access.ts';
@@ -24,7 +24,7 @@ const SubmissionSchema = z
       .max(THREAD_URL_MAX_LENGTH * 2),
     notes: z
       .string({ error: 'notes must be text' })
-      .max(NOTES_MAX_LENGTH, `Notes can be at most ${NOTES_MAX_LENGTH} characters.`)
+      .max(NOTES_MAX_LENGTH * 4, `Notes can be at most ${NOTES_MAX_LENGTH} characters.`)
       .nullish(),
   })
   .strict();
@@ -94,6 +94,8 @@ const dashboardRoutes: FastifyPluginAsync<DashboardRoutesOptions> = async (app, 
       const parsed = parseThreadUrl(body.thread_url);
       if (!parsed.ok) throw new HttpError(400, parsed.problem);
       const { link } = parsed;
+      const notesRefused = body.notes ? notesProblem(body.notes) : null;
+      if (notesRefused) throw new HttpError(400, notesRefused);
       const notes = body.notes?.trim() || null;
 
       // Cheap refusals first: a duplicate or an over-limit request costs no call to Threads.

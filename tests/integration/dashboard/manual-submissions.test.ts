@@ -94,7 +94,15 @@ test('bad input gets a readable 400 and stores nothing', async () => {
     [{ thread_url: 'https://www.threads.com/@a' }, THREAD_URL_MESSAGES.notThreads],
     [
       { thread_url: 'https://www.threads.com/@a/post/ABCdef123', notes: 'x'.repeat(NOTES_MAX_LENGTH + 1) },
-      `notes: Notes can be at most ${NOTES_MAX_LENGTH} characters.`,
+      `Notes can be at most ${NOTES_MAX_LENGTH} characters.`,
+    ],
+    [
+      { thread_url: 'https://www.threads.com/@a/post/ABCdef123', notes: 'nul \u0000 inside' },
+      'Notes cannot contain control or text-direction characters.',
+    ],
+    [
+      { thread_url: 'https://www.threads.com/@a/post/ABCdef123', notes: 'flip \u202E txt' },
+      'Notes cannot contain control or text-direction characters.',
     ],
     [{ thread_url: 'https://www.threads.com/@a/post/ABCdef123', extra: 1 }, 'Unknown field: extra.'],
     [{ notes: 'no link' }, 'thread_url: thread_url must be a link to a Threads post'],

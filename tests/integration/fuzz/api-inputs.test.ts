@@ -4,6 +4,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { bioProblem, USERNAME_MESSAGES, type OwnProfile } from '../../../contract/profile.ts';
 import { api, approvedMember, REDIRECT_URI, signIn, startApp, saveProfile } from '../auth/helpers.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
+import { notesProblem, type ManualSubmission } from '../../../contract/submission.ts';
+import { manualSubmissions } from '../../../server/db/schema.ts';
 
 // Fixed seeds: a failure is reproducible. Runs are kept small enough for every `npm test`.
 const SEED = 20261121;
@@ -38,6 +40,8 @@ test('row 19: arbitrary bytes as a JSON body are refused with 400/413, never a 5
         ['/api/auth/callback', 'POST', member],
         ['/api/user/profile', 'PUT', member],
         ['/api/admin/approve-user', 'POST', admin],
+        ['/api/dashboard/manual-submission', 'POST', member],
+        ['/api/threads/approve', 'POST', admin],
       ] as const) {
         const response = await rawPost(path, method, bytes, cookie);
         expect([400, 413, 415]).toContain(response.status);
@@ -73,6 +77,39 @@ test('row 12: any valid bio, injection strings included, is stored and read back
       expect(((await saved.json()) as OwnProfile).bio).toBe(expected);
       const read = (await (await api(base, '/api/user/profile/fuzz_member')).json()) as { bio: string };
       expect(read.bio).toBe(expected);
+    }),
+    { seed: SEED, numRuns: 40 },
+  );
+});
+
+test('row 12: any submission note, injection strings included, is stored and listed exactly (trimmed)', async () => {
+  const { db } = await testDatabase();
+  let serial = 0;
+  const noteArbitrary = fc.oneof(
+    fc.constantFrom(...SQLI),
+    fc.string({ unit: 'grapheme', maxLength: 200 }),
+    fc.string({ unit: 'binary', maxLength: 200 }).filter((notes) => notesProblem(notes) === null),
+  );
+  await fc.assert(
+    fc.asyncProperty(noteArbitrary, async (notes) => {
+      serial += 1;
+      const thread_url = `https://www.threads.com/@fuzz.author/post/FUZZ${String(serial).padStart(5, '0')}`;
+      const created = await api(base, '/api/dashboard/manual-submission', {
+        method: 'POST',
+        cookie: member,
+        body: { thread_url, notes },
+      });
+      expect(created.status).toBe(201);
+      const expected = notes.trim() || null;
+      expect(((await created.json()) as { submission: ManualSubmission }).submission.notes).toBe(expected);
+      const listed = (await (
+        await api(base, '/api/dashboard/manual-submissions', { cookie: member })
+      ).json()) as {
+        submissions: ManualSubmission[];
+      };
+      expect(listed.submissions.find((item) => item.thread_url === thread_url)?.notes).toBe(expected);
+      // The hourly limit counts stored submissions: clear them so the next run is not refused.
+      await db.delete(manualSubmissions);
     }),
     { seed: SEED, numRuns: 40 },
   );

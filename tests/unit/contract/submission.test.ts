@@ -1,6 +1,11 @@
 import { expect, test } from 'vitest';
 import { sourceBadge } from '../../../contract/review.ts';
-import { generatedPostBadgeTone, submissionBadgeTone } from '../../../contract/submission.ts';
+import {
+  generatedPostBadgeTone,
+  NOTES_MAX_LENGTH,
+  notesProblem,
+  submissionBadgeTone,
+} from '../../../contract/submission.ts';
 
 test('source badges: the three known sources by name, anything else as it is', () => {
   expect(['user_own', 'public_search', 'public_tag', 'manual_submission', 'other'].map(sourceBadge)).toEqual([
@@ -26,4 +31,23 @@ test('status badges: approved/published green, pending yellow, anything else gra
     'gray',
     'gray',
   ]);
+});
+
+test('notes: line breaks and emoji pass; controls, direction overrides and lone surrogates are refused', () => {
+  expect(notesProblem('Two lines\nand a tab\there 👩🏽‍🎨')).toBeNull();
+  for (const bad of [
+    'nul \u0000',
+    'bell \u0007',
+    'flip \u202E',
+    'isolate \u2066',
+    'half \uD83D alone',
+    '\uDC00',
+  ])
+    expect(notesProblem(bad), JSON.stringify(bad)).toBe(
+      'Notes cannot contain control or text-direction characters.',
+    );
+  expect(notesProblem('é'.repeat(NOTES_MAX_LENGTH))).toBeNull();
+  expect(notesProblem('x'.repeat(NOTES_MAX_LENGTH + 1))).toBe(
+    `Notes can be at most ${NOTES_MAX_LENGTH} characters.`,
+  );
 });
