@@ -1,5 +1,5 @@
 // No zod here: the submit and dashboard islands import these types and rules.
-import type { ThreadType } from './thread-card.ts';
+import type { ReviewThread } from './review.ts';
 
 /** Longest note a member may attach to a submission. */
 export const NOTES_MAX_LENGTH = 1000;
@@ -24,7 +24,19 @@ export function notesProblem(notes: string): string | null {
 export type SubmissionStatus = 'pending' | 'approved' | 'rejected' | 'hidden';
 
 /** `GET /api/dashboard/manual-submissions` items (spec section 3, "Manual submission"). */
-export interface ManualSubmission {
+export interface ManualSubmission extends Pick<
+  ReviewThread,
+  | 'author'
+  | 'handle'
+  | 'avatar'
+  | 'content'
+  | 'image'
+  | 'likes'
+  | 'replies'
+  | 'type'
+  | 'permalink'
+  | 'topic_tag'
+> {
   id: string;
   thread_url: string;
   notes: string | null;
@@ -32,16 +44,6 @@ export interface ManualSubmission {
   created_at: string;
   /** When the member submitted it (the same moment as created_at; the spec lists both). */
   submitted_at: string;
-  author: string;
-  handle: string;
-  avatar: string;
-  content: string;
-  image: string | null;
-  likes: number | null;
-  replies: number | null;
-  type: ThreadType;
-  permalink: string;
-  topic_tag: string | null;
 }
 
 /** `POST /api/dashboard/manual-submission` body. */

@@ -15,18 +15,25 @@ export function authorOf(row: Pick<ThreadRow, 'username' | 'authorName' | 'short
   };
 }
 
-/** A stored thread as the dashboard's cards show it. */
-export function toReviewThread(row: ThreadRow): ReviewThread {
+/** What every card of a stored thread shows: who, what, and the link. */
+function cardFields(row: ThreadRow) {
   return {
-    id: row.id,
     ...authorOf(row),
     content: row.text,
     image: row.imageUrl,
     likes: row.likes,
     replies: row.replies,
-    type: row.imageUrl ? 'image' : 'text',
-    timestamp: (row.postedAt ?? row.createdAt).toISOString(),
+    type: row.imageUrl ? ('image' as const) : ('text' as const),
     permalink: row.permalink,
+  };
+}
+
+/** A stored thread as the dashboard's cards show it. */
+export function toReviewThread(row: ThreadRow): ReviewThread {
+  return {
+    id: row.id,
+    ...cardFields(row),
+    timestamp: (row.postedAt ?? row.createdAt).toISOString(),
     topic_tag: row.topicTag,
     fetched_at: row.fetchedAt.toISOString(),
     source: row.source,
@@ -36,17 +43,7 @@ export function toReviewThread(row: ThreadRow): ReviewThread {
 
 /** An approved thread as the public catalogue lists it. */
 export function toThreadCard(row: ThreadRow): ThreadCard {
-  return {
-    id: row.id,
-    type: row.imageUrl ? 'image' : 'text',
-    ...authorOf(row),
-    content: row.text,
-    image: row.imageUrl,
-    likes: row.likes,
-    replies: row.replies,
-    timestamp: (row.postedAt ?? row.createdAt).toISOString(),
-    permalink: row.permalink,
-  };
+  return { id: row.id, ...cardFields(row), timestamp: (row.postedAt ?? row.createdAt).toISOString() };
 }
 
 /** A member's submission with the thread it created. */
@@ -62,13 +59,7 @@ export function toManualSubmission(
     status: thread.status,
     created_at: created,
     submitted_at: created,
-    ...authorOf(thread),
-    content: thread.text,
-    image: thread.imageUrl,
-    likes: thread.likes,
-    replies: thread.replies,
-    type: thread.imageUrl ? 'image' : 'text',
-    permalink: thread.permalink,
+    ...cardFields(thread),
     topic_tag: thread.topicTag,
   };
 }

@@ -73,22 +73,17 @@ export default function PendingReview({ state, onDecided, onRetry, onCurated }: 
         {state.items.map((thread) => (
           <li key={thread.id}>
             <ReviewThreadCard thread={thread}>
-              <button
-                type="button"
-                className="button"
-                disabled={busy.has(thread.id)}
-                onClick={() => void decide(thread.id, 'approve')}
-              >
-                {TEXTS.approve}
-              </button>
-              <button
-                type="button"
-                className="button button--quiet"
-                disabled={busy.has(thread.id)}
-                onClick={() => void decide(thread.id, 'reject')}
-              >
-                {TEXTS.reject}
-              </button>
+              {(['approve', 'reject'] as const).map((decision) => (
+                <button
+                  key={decision}
+                  type="button"
+                  className={decision === 'approve' ? 'button' : 'button button--quiet'}
+                  disabled={busy.has(thread.id)}
+                  onClick={() => void decide(thread.id, decision)}
+                >
+                  {decision === 'approve' ? TEXTS.approve : TEXTS.reject}
+                </button>
+              ))}
             </ReviewThreadCard>
           </li>
         ))}

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { AVATAR_SIZE, CARD_IMAGE_SIZE } from '../../contract/constants.ts';
+import { AVATAR_SIZE } from '../../contract/constants.ts';
 import { type ReviewThread, sourceBadge } from '../../contract/review.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import { countLabel } from '../lib/format.ts';
+import { ThreadImage } from './ThreadCardView.tsx';
 
 interface Props {
   thread: ReviewThread;
@@ -36,17 +37,7 @@ export default function ReviewThreadCard({ thread, children }: Props) {
         </p>
       )}
       <p className="thread-card__content">{thread.content}</p>
-      {thread.image !== null && (
-        <img
-          className="thread-card__image"
-          src={thread.image}
-          alt={`Attachment shared by ${thread.author}`}
-          width={CARD_IMAGE_SIZE.width}
-          height={CARD_IMAGE_SIZE.height}
-          loading="lazy"
-          decoding="async"
-        />
-      )}
+      {thread.image !== null && <ThreadImage src={thread.image} author={thread.author} loading="lazy" />}
       <footer className="thread-card__meta">
         {thread.likes !== null && <span>{countLabel(thread.likes, 'like', 'likes')}</span>}
         {thread.replies !== null && <span>{countLabel(thread.replies, 'reply', 'replies')}</span>}

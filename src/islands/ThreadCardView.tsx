@@ -10,6 +10,32 @@ interface Props {
   priority?: boolean;
 }
 
+/** A thread's attached image, at the card's fixed size so nothing shifts while it loads. */
+export function ThreadImage({
+  src,
+  author,
+  loading,
+  priority = false,
+}: {
+  src: string;
+  author: string;
+  loading: 'eager' | 'lazy';
+  priority?: boolean;
+}) {
+  return (
+    <img
+      className="thread-card__image"
+      src={src}
+      alt={`Attachment shared by ${author}`}
+      width={CARD_IMAGE_SIZE.width}
+      height={CARD_IMAGE_SIZE.height}
+      loading={loading}
+      decoding="async"
+      fetchPriority={priority ? 'high' : 'auto'}
+    />
+  );
+}
+
 /** One curated thread: author, text, optional image, and likes and replies when known. */
 export default function ThreadCardView({ card, eager, priority = false }: Props) {
   const loading = eager ? 'eager' : 'lazy';
@@ -32,16 +58,7 @@ export default function ThreadCardView({ card, eager, priority = false }: Props)
       </header>
       <p className="thread-card__content">{card.content}</p>
       {card.image !== null && (
-        <img
-          className="thread-card__image"
-          src={card.image}
-          alt={`Attachment shared by ${card.author}`}
-          width={CARD_IMAGE_SIZE.width}
-          height={CARD_IMAGE_SIZE.height}
-          loading={loading}
-          decoding="async"
-          fetchPriority={priority ? 'high' : 'auto'}
-        />
+        <ThreadImage src={card.image} author={card.author} loading={loading} priority={priority} />
       )}
       {(card.likes !== null || card.replies !== null || card.permalink) && (
         <footer className="thread-card__meta">
