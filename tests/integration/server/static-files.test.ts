@@ -7,9 +7,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TEXTS } from '../../../contract/texts.ts';
 import { TEST_SITE } from '../../site-under-test.ts';
 import { buildTestApp } from '../helpers/app.ts';
+import { resetDatabase, testDatabase } from '../helpers/database.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
+  // The app serves the catalogue it exports from the database: with nothing approved, the sample.
+  await resetDatabase(await testDatabase());
   app = await buildTestApp();
 });
 afterAll(() => app.close());
