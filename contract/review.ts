@@ -21,6 +21,8 @@ export interface ReviewThread {
   fetched_at: string;
   source: ThreadSource;
   reviewed: boolean;
+  /** A manual submission's note from the member who sent it (review queue only). */
+  notes?: string | null;
 }
 
 /** The badge text of a source (spec section 2): the raw source when it is not one of the three. */

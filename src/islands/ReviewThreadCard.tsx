@@ -37,6 +37,11 @@ export default function ReviewThreadCard({ thread, children }: Props) {
         </p>
       )}
       <p className="thread-card__content">{thread.content}</p>
+      {thread.notes && (
+        <p className="review-card__notes">
+          <strong>Member’s note:</strong> {thread.notes}
+        </p>
+      )}
       {thread.image !== null && <ThreadImage src={thread.image} author={thread.author} loading="lazy" />}
       <footer className="thread-card__meta">
         {thread.likes !== null && <span>{countLabel(thread.likes, 'like', 'likes')}</span>}

@@ -58,6 +58,7 @@ test('a member submits, the admin approves a searched thread, and visitors see i
   await refreshNow(panel.getByRole('region', { name: 'Curation' }));
   await expect(cardFor(panel, submitted)).toBeVisible();
   await expect(cardFor(panel, submitted)).toContainText('manual_submission');
+  await expect(cardFor(panel, submitted)).toContainText('A clear walkthrough of spacing tokens.');
 
   // The admin approves a thread the keyword search found.
   const searched = panel.locator('.review-card', { hasText: 'Keyword Search' }).first();

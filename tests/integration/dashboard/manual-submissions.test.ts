@@ -157,7 +157,10 @@ test('a member’s own post gets its text and counts from the API; the queue mer
     permalink: `https://www.threads.com/@alice/post/${own.shortcode}`,
   });
 
-  const other = await submit(alice, { thread_url: 'https://www.threads.com/@someone/post/NEWEST123' });
+  const other = await submit(alice, {
+    thread_url: 'https://www.threads.com/@someone/post/NEWEST123',
+    notes: 'Worth a look.',
+  });
   expect(other.status).toBe(201);
   const queue = (
     (await (await api(base, '/api/threads/pending-review', { cookie: admin })).json()) as {
@@ -168,6 +171,11 @@ test('a member’s own post gets its text and counts from the API; the queue mer
   expect(sources).toEqual(new Set(['public_search', 'public_tag', 'manual_submission']));
   const times = queue.map((thread) => Date.parse(thread.timestamp ?? ''));
   expect(times).toEqual([...times].sort((a, b) => b - a));
-  // Submitted just now, so it is the newest item of the merged queue.
-  expect(queue[0]?.permalink).toBe('https://www.threads.com/@someone/post/NEWEST123');
+  // Submitted just now, so it is the newest item of the merged queue; the admin reads the note.
+  expect(queue[0]).toMatchObject({
+    permalink: 'https://www.threads.com/@someone/post/NEWEST123',
+    source: 'manual_submission',
+    notes: 'Worth a look.',
+  });
+  expect(queue.find((thread) => thread.source === 'public_search')).not.toHaveProperty('notes');
 });
