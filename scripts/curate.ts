@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { acquirePidLock, DataDirLockedError } from '../server/db/pid-lock.ts';
 import { runCuration } from '../server/jobs/curate.ts';
+import { SITE_PUBLISH_INTERVAL_MS } from '../server/jobs/server-jobs.ts';
 import { loadSecrets } from '../server/secrets.ts';
 import { createThreadsClient } from '../server/threads/live-client.ts';
 import simulatedProvider from '../server/threads/simulated/provider.ts';
@@ -75,7 +76,7 @@ async function main(): Promise<number> {
     console.log(
       database.kind === 'pglite'
         ? 'The site shows approved threads after the next `npm start`.'
-        : 'Running servers publish the changes within 5 minutes.',
+        : `Running servers publish the changes within ${SITE_PUBLISH_INTERVAL_MS / 60_000} minutes.`,
     );
     return result.status === 'failed' ? 1 : 0;
   } finally {

@@ -156,7 +156,7 @@ export async function buildApp({
     sessionSecret: secrets.sessionSecret,
     secure: config.secure,
   });
-  await app.register(accessPlugin, { adminUsernames: config.adminUsernames });
+  await app.register(accessPlugin, { db: database.db, adminUsernames: config.adminUsernames });
   await app.register(rateLimits);
   await app.register(healthRoutes, { database });
 
@@ -198,7 +198,7 @@ export async function buildApp({
     adminUsernames: config.adminUsernames,
     rateLimitMultiplier,
   });
-  await app.register(curationRoutes, { database, curate: jobs.curate });
+  await app.register(curationRoutes, { db: database.db, curate: jobs.curate });
   if (config.threads.mode === 'simulated') {
     await app.register(simulatedProvider, {
       prefix: SIMULATED_PREFIX,
@@ -210,29 +210,38 @@ export async function buildApp({
       mediaOrigin: () => config.publicUrl.origin,
     });
   }
-  // The server owns the catalogue it serves: it is exported before it is first read.
-  await exportCatalogue(database.db, catalogueExportFor(config));
+  // Without the pages (npm run dev) only the catalogue is exported: Astro's dev server renders the rest.
+  const catalogue = catalogueExportFor(config);
+  const publish = config.serveSite
+    ? (capture: boolean) =>
+        publishSite(database.db, siteBuildOptionsFor(config), { log: app.log, capture, catalogue })
+    : async () => {
+        await exportCatalogue(database.db, catalogue);
+        return false;
+      };
+  // The server owns what it serves: the catalogue, and the site built from it, are published before
+  // they are first read (the first build streams its progress). Tests that share the site under test
+  // only export.
+  if (publishSiteOption) await publish(false);
+  else await exportCatalogue(database.db, catalogue);
   await app.register(staticSite, {
     siteDir: config.serveSite ? config.siteDir : null,
     catalogueDir: config.catalogueDir,
     secure: config.secure,
   });
 
-  // Without the pages (npm run dev) only the catalogue is exported: Astro's dev server renders the rest.
-  const publish = config.serveSite
-    ? () =>
-        publishSite(database.db, siteBuildOptionsFor(config), {
-          log: app.log,
-          capture: true,
-          catalogue: catalogueExportFor(config),
-        })
-    : async () => {
-        await exportCatalogue(database.db, catalogueExportFor(config));
-        return false;
-      };
+  // Registered before the publisher's close: on shutdown no new job starts while a build finishes.
+  if (scheduleJobs) {
+    let stop = () => {};
+    app.addHook('onReady', async () => {
+      stop = startScheduler(jobs.scheduled, database, app.log);
+    });
+    app.addHook('preClose', async () => stop());
+  }
+
   const publisher = publishSiteOption
     ? createSitePublisher({
-        publish,
+        publish: () => publish(true),
         reload: (catalogueOnly) => (catalogueOnly ? app.reloadCatalogue() : app.reloadSite()),
         log: app.log,
         delayMs: publishDelayMs,
@@ -242,14 +251,6 @@ export async function buildApp({
   if (publisher) {
     app.onContentChanged(() => publisher.request());
     app.addHook('preClose', () => publisher.close());
-  }
-
-  if (scheduleJobs) {
-    let stop = () => {};
-    app.addHook('onReady', async () => {
-      stop = startScheduler(jobs.scheduled, database, app.log);
-    });
-    app.addHook('preClose', async () => stop());
   }
 
   app.addHook('onClose', () => database.close());

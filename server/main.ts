@@ -1,12 +1,11 @@
-// The only file that listens. Order matters: lock the data folder before touching it, build the site
-// if stale, open and migrate the database, serve; on a signal or a failed start, close what was opened.
+// The only file that listens. Order matters: lock the data folder before touching it, open and migrate
+// the database, build the app (which publishes the site when stale), serve; on a signal or a failed
+// start, close what was opened.
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { acquirePidLock, DataDirLockedError, type PidLock } from './db/pid-lock.ts';
-import { catalogueExportFor, siteBuildOptionsFor } from './jobs/build-site.ts';
-import { publishSite } from './jobs/publish-site.ts';
 import { createAppMetaRepository } from './repositories/app-meta.ts';
 import { loadSecrets } from './secrets.ts';
 import { VERSION } from './version.ts';
@@ -18,11 +17,6 @@ let lock: PidLock | null = null;
 let database: DatabaseHandle | null = null;
 let app: FastifyInstance | null = null;
 let stopping = false;
-
-const startupLog = {
-  info: (message: string) => console.log(message),
-  error: (object: object, message: string) => console.error(message, object),
-};
 
 /** Closes whatever is open, newest first; returns false if anything failed to close. */
 async function closeAll(): Promise<boolean> {
@@ -68,14 +62,6 @@ async function start(): Promise<void> {
   database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   await createAppMetaRepository(database.db).set('last_started_version', VERSION);
-
-  // The site pre-renders what the database holds (approved profiles and threads), so it is built
-  // after opening it.
-  if (config.serveSite)
-    await publishSite(database.db, siteBuildOptionsFor(config), {
-      log: startupLog,
-      catalogue: catalogueExportFor(config),
-    });
 
   app = await buildApp({ config, database, secrets: await loadSecrets(config) });
   await app.listen({ port: config.port, host: config.host });

@@ -51,6 +51,20 @@ async function ping(db: Database, timeoutMs: number): Promise<boolean> {
 }
 
 /**
+ * Unlocks a session-level advisory lock and returns the connection to the pool. When the unlock
+ * fails the connection is destroyed instead: a pooled connection still holding the lock would keep
+ * the job locked out on every instance.
+ */
+async function releaseLock(client: pg.PoolClient, unlock: string, values: unknown[]): Promise<void> {
+  try {
+    await client.query(unlock, values);
+    client.release();
+  } catch (error) {
+    client.release(error as Error);
+  }
+}
+
+/**
  * Opens PGlite in `dataDir/pglite` (or in memory for `memory://`). PGlite has one connection and
  * no lock of its own on the folder: callers hold a pid lock (see pid-lock.ts) before opening it.
  */
@@ -103,25 +117,23 @@ export function openPostgres(databaseUrl: string): DatabaseHandle {
         await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
         await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
       } finally {
-        await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
-        lockClient.release();
+        await releaseLock(lockClient, 'select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
       }
     },
     async withJobLock(name, job) {
       const client = await pool.connect();
+      let locked = false;
       try {
         const { rows } = await client.query<{ locked: boolean }>(
           'select pg_try_advisory_lock(hashtext($1)) as locked',
           [`job:${name}`],
         );
-        if (!rows[0]?.locked) return { ran: false };
-        try {
-          return { ran: true, result: await job() };
-        } finally {
-          await client.query('select pg_advisory_unlock(hashtext($1))', [`job:${name}`]);
-        }
+        locked = rows[0]?.locked === true;
+        if (!locked) return { ran: false };
+        return { ran: true, result: await job() };
       } finally {
-        client.release();
+        if (locked) await releaseLock(client, 'select pg_advisory_unlock(hashtext($1))', [`job:${name}`]);
+        else client.release();
       }
     },
     ping: (timeoutMs = 2000) => (closed ? Promise.resolve(false) : ping(db, timeoutMs)),

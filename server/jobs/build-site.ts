@@ -108,17 +108,29 @@ async function inputFingerprint(options: SiteBuildOptions): Promise<string> {
   return hash.update(await dataFingerprint(options)).digest('hex');
 }
 
-/** Why the built site must be rebuilt, or null when it matches its sources, data and settings. */
-export async function staleReason(options: SiteBuildOptions): Promise<string | null> {
+/**
+ * Why the built site must be rebuilt (null when it matches its sources, data and settings), and the
+ * fingerprint of its inputs now, for `buildSite` to stamp.
+ */
+export async function siteState(
+  options: SiteBuildOptions,
+): Promise<{ reason: string | null; fingerprint: string }> {
   const stamp = (await readFile(path.join(options.siteDir, STAMP_FILE), 'utf8').then(
     JSON.parse,
     () => null,
   )) as {
     fingerprint?: string;
   } | null;
-  if (!stamp) return 'no built site yet';
-  if (stamp.fingerprint !== (await inputFingerprint(options))) return 'its sources, data or settings changed';
-  return null;
+  const fingerprint = await inputFingerprint(options);
+  if (!stamp) return { reason: 'no built site yet', fingerprint };
+  if (stamp.fingerprint !== fingerprint)
+    return { reason: 'its sources, data or settings changed', fingerprint };
+  return { reason: null, fingerprint };
+}
+
+/** Why the built site must be rebuilt, or null when it matches its sources, data and settings. */
+export async function staleReason(options: SiteBuildOptions): Promise<string | null> {
+  return (await siteState(options)).reason;
 }
 
 /**
@@ -126,9 +138,12 @@ export async function staleReason(options: SiteBuildOptions): Promise<string | n
  * the previous site in place. Its output streams through, or with `capture` is kept and the last
  * lines of it go into the error when the build fails.
  */
-export async function buildSite(options: SiteBuildOptions, { capture = false } = {}): Promise<void> {
+export async function buildSite(
+  options: SiteBuildOptions,
+  { capture = false, fingerprint: known }: { capture?: boolean; fingerprint?: string } = {},
+): Promise<void> {
   // Taken before the build: an input edited while it runs makes the next check see a stale site.
-  const fingerprint = await inputFingerprint(options);
+  const fingerprint = known ?? (await inputFingerprint(options));
   const suffix = randomBytes(4).toString('hex');
   const staging = `${options.siteDir}.building-${suffix}`;
   const astro = path.join(

@@ -8,7 +8,7 @@ import {
 import { createGeneratedPostsRepository } from '../repositories/generated-posts.ts';
 import { createThreadsRepository, type NewThread } from '../repositories/threads.ts';
 import { findCurator, membersWithTokens, type TokenHolder } from './curation-tokens.ts';
-import { postToThread } from './post-to-thread.ts';
+import { ownPostPages, ownPostToThread, postToThread } from './post-to-thread.ts';
 import { QUOTA_WINDOW_MS, searchesLeft } from './search-budget.ts';
 import type { SearchMode, ThreadsGateway } from '../threads/gateway.ts';
 
@@ -168,25 +168,14 @@ async function collectOwnPosts(
   skip: ReadonlySet<string>,
   add: (source: string, rows: (NewThread | null)[]) => Promise<number>,
 ): Promise<number> {
-  let after: string | null = null;
   let added = 0;
-  for (let page = 0; page < OWN_PAGES; page++) {
-    const result = await deps.gateway.ownThreads(member.token, after);
+  for await (const posts of ownPostPages(deps.gateway, member.token, OWN_PAGES)) {
     const rows = await Promise.all(
-      result.posts
+      posts
         .filter((post) => !skip.has(post.id))
-        .map(async (post) => {
-          // Likes and replies exist only for a user's own posts (threads-api.md section 4).
-          const insights = await deps.gateway.insights(member.token, post.id).catch(() => undefined);
-          return postToThread(post, 'user_own', {
-            ownerUserId: member.user.id,
-            ...(insights ? { insights } : {}),
-          });
-        }),
+        .map((post) => ownPostToThread(deps.gateway, member.token, post, 'user_own', member.user.id)),
     );
     added += await add('user_own', rows);
-    after = result.next;
-    if (!after) break;
   }
   return added;
 }

@@ -1,6 +1,6 @@
 import { parseThreadUrl } from '../../contract/thread-url.ts';
 import type { NewThread } from '../repositories/threads.ts';
-import type { PostInsights, ThreadsPost } from '../threads/gateway.ts';
+import type { PostInsights, ThreadsGateway, ThreadsPost } from '../threads/gateway.ts';
 
 const IMAGE_TYPES = new Set(['IMAGE', 'CAROUSEL_ALBUM']);
 
@@ -35,4 +35,34 @@ export function postToThread(
     postedAt: postedAt && !Number.isNaN(postedAt.getTime()) ? postedAt : null,
     ownerUserId: extra.ownerUserId ?? null,
   };
+}
+
+/** The token owner's own posts, page by page (cursor paging), at most `maxPages` pages. */
+export async function* ownPostPages(
+  gateway: ThreadsGateway,
+  token: string,
+  maxPages: number,
+): AsyncGenerator<ThreadsPost[]> {
+  let after: string | null = null;
+  for (let page = 0; page < maxPages; page++) {
+    const result = await gateway.ownThreads(token, after);
+    yield result.posts;
+    after = result.next;
+    if (!after) return;
+  }
+}
+
+/**
+ * One of the token owner's own posts as a thread row, with its likes and replies: insights exist
+ * only for a user's own posts (threads-api.md section 4), and a post without them still counts.
+ */
+export async function ownPostToThread(
+  gateway: ThreadsGateway,
+  token: string,
+  post: ThreadsPost,
+  source: NewThread['source'],
+  ownerUserId: string,
+): Promise<NewThread | null> {
+  const insights = await gateway.insights(token, post.id).catch(() => undefined);
+  return postToThread(post, source, { ownerUserId, ...(insights ? { insights } : {}) });
 }

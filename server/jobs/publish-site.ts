@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../db/client.ts';
-import { buildSite, staleReason, type SiteBuildOptions } from './build-site.ts';
+import { buildSite, siteState, type SiteBuildOptions } from './build-site.ts';
 import { exportCatalogue, type CatalogueExport } from './export-catalogue.ts';
 import { exportPublishedProfiles } from './export-profiles.ts';
 
@@ -17,14 +17,14 @@ interface Log {
 export async function publishSite(
   db: Database,
   options: SiteBuildOptions,
-  { log, capture = false, catalogue }: { log: Log; capture?: boolean; catalogue?: CatalogueExport },
+  { log, capture = false, catalogue }: { log: Log; capture?: boolean; catalogue: CatalogueExport },
 ): Promise<boolean> {
   if (options.profilesFile) await exportPublishedProfiles(db, options.profilesFile);
-  if (catalogue) await exportCatalogue(db, catalogue);
-  const reason = await staleReason(options);
+  await exportCatalogue(db, catalogue);
+  const { reason, fingerprint } = await siteState(options);
   if (!reason) return false;
   log.info(`Building the site (${reason})...`);
-  await buildSite(options, { capture });
+  await buildSite(options, { capture, fingerprint });
   return true;
 }
 

@@ -37,7 +37,14 @@ export function startScheduler(
         (error: unknown) => log.error({ job: job.name, err: error }, 'job failed'),
       );
     };
-    timers.push(setTimeout(tick, job.firstRunAfterMs).unref(), setInterval(tick, job.intervalMs).unref());
+    // The interval starts with the first run: started together, a job whose first wait equals its
+    // interval would run twice in the same tick.
+    timers.push(
+      setTimeout(() => {
+        tick();
+        timers.push(setInterval(tick, job.intervalMs).unref());
+      }, job.firstRunAfterMs).unref(),
+    );
   }
   return () => timers.forEach((timer) => clearTimeout(timer));
 }

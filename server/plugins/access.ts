@@ -1,10 +1,16 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Database } from '../db/client.ts';
+import { createProfilesRepository } from '../repositories/profiles.ts';
 import type { User } from '../repositories/users.ts';
 import { HttpError } from '../routes/http-errors.ts';
 
-/** Who may call a route: anyone, a signed-in user, or an admin. */
-export type Access = 'public' | 'user' | 'admin';
+/** Who may call a route: anyone, a signed-in user, a member (approved profile, or an admin), or an admin. */
+export type Access = 'public' | 'user' | 'member' | 'admin';
+
+/** The refusal of a 'member' route to a signed-in user whose profile is not approved. */
+export const MEMBERS_ONLY =
+  'Only approved members can submit threads. Request an invite, and submit once it is approved.';
 
 /** One API route as registered: what the authorization and CSRF test matrices are generated from. */
 export interface ApiRoute {
@@ -23,12 +29,13 @@ declare module 'fastify' {
     access?: Access;
   }
   interface FastifyRequest {
-    /** The signed-in user of a 'user' or 'admin' route (checked before the handler runs). */
+    /** The signed-in user of a 'user', 'member' or 'admin' route (checked before the handler runs). */
     authUser(): Promise<User>;
   }
 }
 
 export interface AccessOptions {
+  db: Database;
   /** Lower-case Threads usernames that are admins by configuration. */
   adminUsernames: readonly string[];
 }
@@ -43,7 +50,8 @@ export function isAdmin(user: User, adminUsernames: readonly string[]): boolean 
  * start. Roles are read on every request (from the database and the configuration), so a change takes
  * effect on the next request.
  */
-const access: FastifyPluginAsync<AccessOptions> = async (app, { adminUsernames }) => {
+const access: FastifyPluginAsync<AccessOptions> = async (app, { db, adminUsernames }) => {
+  const profiles = createProfilesRepository(db);
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
@@ -65,10 +73,12 @@ const access: FastifyPluginAsync<AccessOptions> = async (app, { adminUsernames }
     const rule = request.routeOptions.config.access;
     if (!rule || rule === 'public') return;
     const user = await request.authUser();
-    if (rule === 'admin' && !isAdmin(user, adminUsernames)) {
+    if (rule === 'user' || isAdmin(user, adminUsernames)) return;
+    if (rule === 'admin') {
       request.log.warn({ userId: user.id, route: request.routeOptions.url }, 'admin route refused');
       throw new HttpError(403, 'Only administrators can do this.');
     }
+    if ((await profiles.findByUser(user.id))?.status !== 'approved') throw new HttpError(403, MEMBERS_ONLY);
   });
 };
 

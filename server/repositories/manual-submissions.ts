@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, min, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, min, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { manualSubmissions, threads } from '../db/schema.ts';
 import type { ThreadRow } from './threads.ts';
@@ -26,16 +26,6 @@ export function createManualSubmissionsRepository(db: Database) {
         .innerJoin(threads, eq(threads.id, manualSubmissions.threadId))
         .where(eq(manualSubmissions.userId, userId))
         .orderBy(desc(manualSubmissions.createdAt), asc(manualSubmissions.id));
-    },
-
-    /** The notes members sent with these threads, by thread id (threads without a note are absent). */
-    async notesFor(threadIds: string[], tx: Database = db): Promise<Map<string, string>> {
-      if (threadIds.length === 0) return new Map();
-      const rows = await tx
-        .select({ threadId: manualSubmissions.threadId, notes: manualSubmissions.notes })
-        .from(manualSubmissions)
-        .where(inArray(manualSubmissions.threadId, threadIds));
-      return new Map(rows.flatMap((row) => (row.notes ? [[row.threadId, row.notes] as const] : [])));
     },
 
     /** How many submissions the member made after `since`, and when the oldest of them was made. */

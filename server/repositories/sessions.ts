@@ -24,7 +24,6 @@ export function createSessionsRepository(db: Database) {
       await tx.delete(sessions).where(eq(sessions.idHash, idHash));
     },
 
-    /** Ends every session of a user (rejection, data deletion, an admin's decision). */
     /** Removes sessions that expired before `now` (they already fail every check); returns how many. */
     async deleteExpired(now: Date, tx: Database = db): Promise<number> {
       const removed = await tx
@@ -34,6 +33,7 @@ export function createSessionsRepository(db: Database) {
       return removed.length;
     },
 
+    /** Ends every session of a user (rejection, data deletion, an admin's decision). */
     async deleteAllForUser(userId: string, tx: Database = db): Promise<void> {
       await tx.delete(sessions).where(eq(sessions.userId, userId));
     },

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { threads } from '../db/schema.ts';
+import { manualSubmissions, threads } from '../db/schema.ts';
 
 export type ThreadRow = typeof threads.$inferSelect;
 export type NewThread = typeof threads.$inferInsert;
@@ -43,11 +43,15 @@ export function createThreadsRepository(db: Database) {
       return row ?? null;
     },
 
-    /** Waiting for review, newest post first (spec section 7). */
-    async listPending(tx: Database = db): Promise<ThreadRow[]> {
+    /**
+     * Waiting for review, newest post first (spec section 7): found posts and manual submissions in
+     * one list, each submission with the note its member sent.
+     */
+    async listPending(tx: Database = db): Promise<(ThreadRow & { notes: string | null })[]> {
       return tx
-        .select()
+        .select({ ...getTableColumns(threads), notes: manualSubmissions.notes })
         .from(threads)
+        .leftJoin(manualSubmissions, eq(manualSubmissions.threadId, threads.id))
         .where(eq(threads.status, 'pending'))
         .orderBy(sql`coalesce(${threads.postedAt}, ${threads.createdAt}) desc`, desc(threads.createdAt));
     },

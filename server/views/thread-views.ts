@@ -6,7 +6,7 @@ import type { GeneratedPostRow } from '../repositories/generated-posts.ts';
 import type { ThreadRow } from '../repositories/threads.ts';
 
 /** Who wrote a stored thread. A submitted /t/ link may not tell: the shortcode stands in. */
-export function authorOf(row: Pick<ThreadRow, 'username' | 'authorName' | 'shortcode'>) {
+function authorOf(row: Pick<ThreadRow, 'username' | 'authorName' | 'shortcode'>) {
   return {
     handle: row.username ? `@${row.username}` : 'Threads post',
     author: row.authorName ?? row.username ?? 'Unknown author',

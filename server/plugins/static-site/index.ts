@@ -68,20 +68,33 @@ declare module 'fastify' {
   }
 }
 
-function loadCatalogue(options: StaticSiteOptions) {
-  return StaticStore.load(options.catalogueDir, '/data', {
-    cacheControl: () => 'no-cache',
-    secure: options.secure,
-    include: (file) => PUBLIC_CATALOGUE_FILE.test(file),
-  });
+function loadCatalogue(options: StaticSiteOptions, previous?: StaticStore) {
+  return StaticStore.load(
+    options.catalogueDir,
+    '/data',
+    {
+      cacheControl: () => 'no-cache',
+      secure: options.secure,
+      include: (file) => PUBLIC_CATALOGUE_FILE.test(file),
+    },
+    previous,
+  );
 }
 
-async function loadStores(options: StaticSiteOptions) {
+async function loadStores(
+  options: StaticSiteOptions,
+  previous?: { site: StaticStore | null; data: StaticStore },
+) {
   const [site, data] = await Promise.all([
     options.siteDir === null
       ? null
-      : StaticStore.load(options.siteDir, '', { cacheControl: siteCacheControl, secure: options.secure }),
-    loadCatalogue(options),
+      : StaticStore.load(
+          options.siteDir,
+          '',
+          { cacheControl: siteCacheControl, secure: options.secure },
+          previous?.site,
+        ),
+    loadCatalogue(options, previous?.data),
   ]);
   const notFoundPage = site?.get('/404.html');
   if (site && !notFoundPage)
@@ -100,12 +113,12 @@ const staticSite: FastifyPluginAsync<StaticSiteOptions> = async (app, options) =
   // /_astro/ files, which the new build may name differently.
   let previousSite: StaticStore | null = null;
   app.decorate('reloadSite', async () => {
-    const next = await loadStores(options);
+    const next = await loadStores(options, stores);
     previousSite = stores.site;
     stores = next;
   });
   app.decorate('reloadCatalogue', async () => {
-    stores = { ...stores, data: await loadCatalogue(options) };
+    stores = { ...stores, data: await loadCatalogue(options, stores.data) };
   });
 
   app.get('/*', (request, reply) => {

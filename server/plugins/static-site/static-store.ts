@@ -75,10 +75,17 @@ async function listFiles(dir: string): Promise<string[]> {
     );
 }
 
-async function loadFile(file: string, urlPath: string, options: StoreOptions): Promise<StaticFile> {
+async function loadFile(
+  file: string,
+  urlPath: string,
+  options: StoreOptions,
+  previous: StaticFile | undefined,
+): Promise<StaticFile> {
   const body = await readFile(file);
   const ext = path.extname(file).toLowerCase();
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  // An unchanged file keeps its compressed variants: a reload only compresses what changed.
+  if (previous?.etag === etag) return previous;
   let br: Buffer | undefined;
   let gz: Buffer | undefined;
   if (COMPRESSIBLE.has(ext) && body.length > 256) {
@@ -112,8 +119,16 @@ export class StaticStore {
     this.#files = files;
   }
 
-  /** Reads and precompresses every file under `dir` (dot-files skipped), mounted at `urlPrefix`. */
-  static async load(dir: string, urlPrefix: string, options: StoreOptions): Promise<StaticStore> {
+  /**
+   * Reads and precompresses every file under `dir` (dot-files skipped), mounted at `urlPrefix`.
+   * Files identical to those of `previous` (a reload) are taken from it as they are.
+   */
+  static async load(
+    dir: string,
+    urlPrefix: string,
+    options: StoreOptions,
+    previous?: StaticStore | null,
+  ): Promise<StaticStore> {
     const files = new Map<string, StaticFile>();
     const include = options.include ?? (() => true);
     const paths = (await listFiles(dir)).filter((file) =>
@@ -122,15 +137,11 @@ export class StaticStore {
     const loaded = await Promise.all(
       paths.map(async (file) => {
         const urlPath = `${urlPrefix}/${path.relative(dir, file).split(path.sep).join('/')}`;
-        return [urlPath, await loadFile(file, urlPath, options)] as const;
+        return [urlPath, await loadFile(file, urlPath, options, previous?.get(urlPath))] as const;
       }),
     );
     for (const [urlPath, entry] of loaded) files.set(urlPath, entry);
     return new StaticStore(files);
-  }
-
-  get size(): number {
-    return this.#files.size;
   }
 
   /** The file for an exact URL path (`/privacy/index.html`). */

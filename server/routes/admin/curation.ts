@@ -1,13 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { CurationRunSummary } from '../../../contract/review.ts';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { createCurationRunsRepository, type CurationRun } from '../../repositories/curation-runs.ts';
+import type { Database } from '../../db/client.ts';
+import {
+  createCurationRunsRepository,
+  type CurationRun,
+  type RunTrigger,
+} from '../../repositories/curation-runs.ts';
 import { HttpError } from '../http-errors.ts';
 import type { CurationResult } from '../../jobs/curate.ts';
-import type { RunTrigger } from '../../repositories/curation-runs.ts';
 
 export interface CurationRoutesOptions {
-  database: DatabaseHandle;
+  db: Database;
   /** Runs curation under the job lock; `ran: false` when another run holds it. */
   curate: (trigger: RunTrigger) => Promise<{ ran: true; result: CurationResult } | { ran: false }>;
 }
@@ -27,8 +30,8 @@ function summary(run: CurationRun): CurationRunSummary {
 }
 
 /** Admins start a curation run by hand and see how the last runs went. */
-const curationRoutes: FastifyPluginAsync<CurationRoutesOptions> = async (app, { database, curate }) => {
-  const runs = createCurationRunsRepository(database.db);
+const curationRoutes: FastifyPluginAsync<CurationRoutesOptions> = async (app, { db, curate }) => {
+  const runs = createCurationRunsRepository(db);
 
   app.post('/api/admin/refresh', { config: { access: 'admin' } }, async () => {
     const outcome = await curate('admin');

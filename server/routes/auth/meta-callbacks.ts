@@ -8,6 +8,7 @@ import { createSessionsRepository } from '../../repositories/sessions.ts';
 import { createThreadsTokensRepository } from '../../repositories/threads-tokens.ts';
 import { createUsersRepository } from '../../repositories/users.ts';
 import { SignedRequestError, verifySignedRequest } from '../../threads/signed-request.ts';
+import { acceptFormBodies } from '../../plugins/form-body.ts';
 import { limit } from '../../plugins/rate-limits.ts';
 import { HttpError } from '../http-errors.ts';
 
@@ -35,13 +36,7 @@ const metaCallbacks: FastifyPluginAsync<MetaCallbackOptions> = async (
   const tokens = createThreadsTokensRepository(db);
   const sessions = createSessionsRepository(db);
   // Meta posts a form field; some integrations send JSON. Forms are accepted in this scope only.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 8192 },
-    (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    },
-  );
+  acceptFormBodies(app, 8192);
 
   function verifiedUserId(request: FastifyRequest): string {
     const field = (request.body as { signed_request?: unknown } | null)?.signed_request;

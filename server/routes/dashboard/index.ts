@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { NOTES_MAX_LENGTH, notesProblem, SUBMISSIONS_PER_HOUR } from '../../../contract/submission.ts';
 import { parseThreadUrl, THREAD_URL_MAX_LENGTH } from '../../../contract/thread-url.ts';
@@ -8,7 +8,6 @@ import { limit } from '../../plugins/rate-limits.ts';
 import { createAuditLogRepository } from '../../repositories/audit-log.ts';
 import { createGeneratedPostsRepository } from '../../repositories/generated-posts.ts';
 import { createManualSubmissionsRepository } from '../../repositories/manual-submissions.ts';
-import { createProfilesRepository } from '../../repositories/profiles.ts';
 import { createThreadsRepository, type ThreadRow } from '../../repositories/threads.ts';
 import type { ThreadsGateway } from '../../threads/gateway.ts';
 import { toGeneratedPost, toManualSubmission } from '../../views/thread-views.ts';
@@ -50,7 +49,6 @@ const dashboardRoutes: FastifyPluginAsync<DashboardRoutesOptions> = async (app, 
   const threads = createThreadsRepository(db);
   const submissions = createManualSubmissionsRepository(db);
   const generated = createGeneratedPostsRepository(db);
-  const profiles = createProfilesRepository(db);
   const audit = createAuditLogRepository(db);
 
   /** Throws 429 with Retry-After when the member made their hourly number of submissions. */
@@ -72,24 +70,11 @@ const dashboardRoutes: FastifyPluginAsync<DashboardRoutesOptions> = async (app, 
     if (existing) throw new HttpError(409, DUPLICATE_DETAIL[existing.status]);
   }
 
-  /** The signed-in member, refused unless their profile is approved (admins always pass). */
-  async function approvedMember(request: FastifyRequest) {
-    const user = await request.authUser();
-    const admin = isAdmin(user, adminUsernames);
-    if (!admin && (await profiles.findByUser(user.id))?.status !== 'approved') {
-      throw new HttpError(
-        403,
-        'Only approved members can submit threads. Request an invite, and submit once it is approved.',
-      );
-    }
-    return { user, admin };
-  }
-
   app.post(
     '/api/dashboard/manual-submission',
-    { config: { access: 'user', rateLimit: limit('submissionAttempt', options.rateLimitMultiplier) } },
+    { config: { access: 'member', rateLimit: limit('submissionAttempt', options.rateLimitMultiplier) } },
     async (request, reply) => {
-      const { user } = await approvedMember(request);
+      const user = await request.authUser();
       const body = parseBody(SubmissionSchema, request.body);
       const parsed = parseThreadUrl(body.thread_url);
       if (!parsed.ok) throw new HttpError(400, parsed.problem);
@@ -142,15 +127,16 @@ const dashboardRoutes: FastifyPluginAsync<DashboardRoutesOptions> = async (app, 
     },
   );
 
-  app.get('/api/dashboard/manual-submissions', { config: { access: 'user' } }, async (request) => {
-    const { user } = await approvedMember(request);
+  app.get('/api/dashboard/manual-submissions', { config: { access: 'member' } }, async (request) => {
+    const user = await request.authUser();
     const rows = await submissions.listForUser(user.id);
     return { submissions: rows.map(({ submission, thread }) => toManualSubmission(submission, thread)) };
   });
 
   // Admins follow every generated post; a member sees the ones about their own submissions.
-  app.get('/api/dashboard/generated-posts', { config: { access: 'user' } }, async (request) => {
-    const { user, admin } = await approvedMember(request);
+  app.get('/api/dashboard/generated-posts', { config: { access: 'member' } }, async (request) => {
+    const user = await request.authUser();
+    const admin = isAdmin(user, adminUsernames);
     const rows = admin ? await generated.listAll() : await generated.listForSubmitter(user.id);
     return { posts: rows.map(({ post, sourceUrl }) => toGeneratedPost(post, sourceUrl, { admin })) };
   });

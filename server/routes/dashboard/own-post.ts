@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { postToThread } from '../../jobs/post-to-thread.ts';
+import { ownPostPages, ownPostToThread } from '../../jobs/post-to-thread.ts';
 import { createThreadsTokensRepository } from '../../repositories/threads-tokens.ts';
 import type { NewThread } from '../../repositories/threads.ts';
 import type { User } from '../../repositories/users.ts';
@@ -23,19 +23,9 @@ export async function findOwnPost(
   if (!stored || user.reconnectNeeded) return null;
   try {
     const token = decryptToken(stored.ciphertext, user.id, deps.tokenKey);
-    let after: string | null = null;
-    for (let page = 0; page < PAGES_TO_SEARCH; page++) {
-      const { posts, next } = await deps.gateway.ownThreads(token, after);
+    for await (const posts of ownPostPages(deps.gateway, token, PAGES_TO_SEARCH)) {
       const post = posts.find((candidate) => candidate.shortcode === shortcode);
-      if (post) {
-        const insights = await deps.gateway.insights(token, post.id).catch(() => undefined);
-        return postToThread(post, 'manual_submission', {
-          ownerUserId: user.id,
-          ...(insights ? { insights } : {}),
-        });
-      }
-      if (!next) return null;
-      after = next;
+      if (post) return await ownPostToThread(deps.gateway, token, post, 'manual_submission', user.id);
     }
     return null;
   } catch {

@@ -4,7 +4,6 @@ import type { Database } from '../../db/client.ts';
 import { composeGeneratedPost } from '../../jobs/publish-generated-posts.ts';
 import { createAuditLogRepository } from '../../repositories/audit-log.ts';
 import { createGeneratedPostsRepository } from '../../repositories/generated-posts.ts';
-import { createManualSubmissionsRepository } from '../../repositories/manual-submissions.ts';
 import { createThreadsRepository, type ThreadDecision } from '../../repositories/threads.ts';
 import { toReviewThread } from '../../views/thread-views.ts';
 import { HttpError, parseBody } from '../http-errors.ts';
@@ -21,24 +20,15 @@ export interface ThreadRoutesOptions {
 const threadRoutes: FastifyPluginAsync<ThreadRoutesOptions> = async (app, { db, onPostQueued }) => {
   const threads = createThreadsRepository(db);
   const generated = createGeneratedPostsRepository(db);
-  const submissions = createManualSubmissionsRepository(db);
   const audit = createAuditLogRepository(db);
 
-  // Manual submissions are thread rows too (source manual_submission): one query merges both.
-  app.get('/api/threads/pending-review', { config: { access: 'admin' } }, async () => {
-    const pending = await threads.listPending();
-    // The admin reads what the member wrote before deciding on their submission.
-    const notes = await submissions.notesFor(
-      pending.filter((row) => row.source === 'manual_submission').map((row) => row.id),
-    );
-    return {
-      threads: pending.map((row) =>
-        row.source === 'manual_submission'
-          ? { ...toReviewThread(row), notes: notes.get(row.id) ?? null }
-          : toReviewThread(row),
-      ),
-    };
-  });
+  // Manual submissions are thread rows too (source manual_submission): one query merges both, and
+  // the admin reads what the member wrote before deciding.
+  app.get('/api/threads/pending-review', { config: { access: 'admin' } }, async () => ({
+    threads: (await threads.listPending()).map(({ notes, ...row }) =>
+      row.source === 'manual_submission' ? { ...toReviewThread(row), notes } : toReviewThread(row),
+    ),
+  }));
 
   app.get('/api/user/threads', { config: { access: 'user' } }, async (request) => {
     const user = await request.authUser();

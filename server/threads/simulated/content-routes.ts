@@ -1,21 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ownPostsFor, postsMatchingKeyword, postsWithTag, SEED_POSTS, type SeedPost } from './seed-posts.ts';
+import { graphError, invalidToken } from './graph-error.ts';
 import type { SimulatedThreadsStore } from './store.ts';
 
 type Query = Record<string, string | undefined>;
 const HOUR = 3_600_000;
-
-function graphError(reply: FastifyReply, status: number, message: string, code: number, subcode?: number) {
-  return reply.status(status).send({
-    error: {
-      message,
-      type: 'THApiException',
-      code,
-      ...(subcode ? { error_subcode: subcode } : {}),
-      fbtrace_id: 'simulated',
-    },
-  });
-}
 
 /**
  * The simulated provider's content endpoints (DESIGN section 6): keyword and tag search, the user's
@@ -49,14 +38,14 @@ export function registerContentRoutes(
   /** The username behind the request's token, or an answer already sent. */
   const owner = (query: Query, reply: FastifyReply): string | null => {
     const username = store.owner(query.access_token ?? '');
-    if (!username) void graphError(reply, 400, 'Error validating access token: the session is invalid.', 190);
+    if (!username) void invalidToken(reply);
     return username;
   };
 
   app.get<{ Querystring: Query }>('/v1.0/keyword_search', async (request, reply) => {
     if (!owner(request.query, reply)) return reply;
     const { q = '', search_mode: mode = 'KEYWORD', search_type: type = 'TOP' } = request.query;
-    if (!q.trim()) return graphError(reply, 400, 'The parameter q is required.', 100);
+    if (!q.trim()) return graphError(reply, 'The parameter q is required.');
     const limit = Math.min(Math.max(Number(request.query.limit) || 25, 1), 100);
     const found = (mode === 'TAG' ? postsWithTag(q) : postsMatchingKeyword(q)).filter(alive);
     found.sort((a, b) => (type === 'RECENT' ? b.timestamp.localeCompare(a.timestamp) : b.likes - a.likes));
@@ -89,7 +78,7 @@ export function registerContentRoutes(
     if (!username) return reply;
     // Insights exist only for the token owner's own posts.
     const post = ownPostsFor(username).find((own) => own.id === request.params.id);
-    if (!post) return graphError(reply, 400, 'Insights are only available for your own posts.', 10);
+    if (!post) return graphError(reply, 'Insights are only available for your own posts.', { code: 10 });
     return {
       data: [
         { name: 'likes', period: 'lifetime', values: [{ value: post.likes }] },
@@ -118,10 +107,8 @@ export function registerContentRoutes(
     if (!post)
       return graphError(
         reply,
-        400,
         `Unsupported get request. Object with ID '${request.params.id}' does not exist.`,
-        100,
-        33,
+        { subcode: 33 },
       );
     return media(post);
   });

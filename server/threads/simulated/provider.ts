@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { signRequest } from '../signed-request.ts';
 import { AUTHORIZE_PAGE_CSP, authorizePage, blockedPage, removeAppPage } from './authorize-page.ts';
+import { acceptFormBodies } from '../../plugins/form-body.ts';
 import { registerContentRoutes } from './content-routes.ts';
+import { graphError } from './graph-error.ts';
 import { registerPublishRoutes } from './publish-routes.ts';
 import { LONG_LIVED_MS, simulatedUserId, type SimulatedThreadsStore } from './store.ts';
 
@@ -20,10 +22,9 @@ export interface SimulatedProviderOptions {
 type Fields = Record<string, string | undefined>;
 const USERNAME = /^[A-Za-z0-9._]{1,30}$/;
 
-function graphError(reply: FastifyReply, status: number, message: string, code = 100) {
-  return reply
-    .status(status)
-    .send({ error: { message, type: 'OAuthException', code, fbtrace_id: 'simulated' } });
+/** Token and grant refusals, as Threads words them (OAuthException). */
+function oauthError(reply: FastifyReply, message: string, code = 100) {
+  return graphError(reply, message, { code, type: 'OAuthException' });
 }
 
 function html(reply: FastifyReply, status: number, body: string) {
@@ -53,13 +54,7 @@ function redirectWith(reply: FastifyReply, redirectUri: string, params: Record<s
 const simulatedProvider: FastifyPluginAsync<SimulatedProviderOptions> = async (app, options) => {
   const { store } = options;
   // Threads' token endpoint and this consent form post forms; the rest of the server accepts JSON only.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 4096 },
-    (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    },
-  );
+  acceptFormBodies(app, 4096);
 
   function checkApp(fields: Fields): string | null {
     if (fields.client_id !== options.clientId)
@@ -105,14 +100,13 @@ const simulatedProvider: FastifyPluginAsync<SimulatedProviderOptions> = async (a
   app.post<{ Body: Fields }>('/oauth/access_token', async (request, reply) => {
     const fields = request.body ?? {};
     if (fields.client_id !== options.clientId || fields.client_secret !== options.clientSecret) {
-      return graphError(reply, 400, 'Error validating client secret.', 1);
+      return oauthError(reply, 'Error validating client secret.', 1);
     }
-    if (fields.grant_type !== 'authorization_code') return graphError(reply, 400, 'Unsupported grant_type.');
+    if (fields.grant_type !== 'authorization_code') return oauthError(reply, 'Unsupported grant_type.');
     const token = store.redeemCode(fields.code ?? '', fields.redirect_uri ?? '');
     if (!token)
-      return graphError(
+      return oauthError(
         reply,
-        400,
         'Error validating verification code. The code has expired or was already used.',
       );
     const username = store.owner(token) ?? '';
@@ -124,22 +118,19 @@ const simulatedProvider: FastifyPluginAsync<SimulatedProviderOptions> = async (a
 
   app.get<{ Querystring: Fields }>('/access_token', async (request, reply) => {
     const { grant_type: grantType, client_secret: secret, access_token: token } = request.query;
-    if (grantType !== 'th_exchange_token') return graphError(reply, 400, 'Unsupported grant_type.');
-    if (secret !== options.clientSecret) return graphError(reply, 400, 'Error validating client secret.', 1);
+    if (grantType !== 'th_exchange_token') return oauthError(reply, 'Unsupported grant_type.');
+    if (secret !== options.clientSecret) return oauthError(reply, 'Error validating client secret.', 1);
     const longLived = store.exchange(token ?? '');
-    if (!longLived)
-      return graphError(reply, 400, 'Error validating access token: the session is invalid.', 190);
+    if (!longLived) return oauthError(reply, 'Error validating access token: the session is invalid.', 190);
     return { access_token: longLived, token_type: 'bearer', expires_in: LONG_LIVED_MS / 1000 };
   });
 
   app.get<{ Querystring: Fields }>('/refresh_access_token', async (request, reply) => {
-    if (request.query.grant_type !== 'th_refresh_token')
-      return graphError(reply, 400, 'Unsupported grant_type.');
+    if (request.query.grant_type !== 'th_refresh_token') return oauthError(reply, 'Unsupported grant_type.');
     const renewed = store.refresh(request.query.access_token ?? '');
     if (renewed === 'too_early')
-      return graphError(reply, 400, 'The access token can be refreshed once it is 24 hours old.');
-    if (!renewed)
-      return graphError(reply, 400, 'Error validating access token: the session has expired.', 190);
+      return oauthError(reply, 'The access token can be refreshed once it is 24 hours old.');
+    if (!renewed) return oauthError(reply, 'Error validating access token: the session has expired.', 190);
     return { access_token: renewed, token_type: 'bearer', expires_in: LONG_LIVED_MS / 1000 };
   });
 
@@ -184,8 +175,7 @@ const simulatedProvider: FastifyPluginAsync<SimulatedProviderOptions> = async (a
 
   app.get<{ Querystring: Fields }>('/v1.0/me', async (request, reply) => {
     const username = store.owner(request.query.access_token ?? '');
-    if (!username)
-      return graphError(reply, 400, 'Error validating access token: the session is invalid.', 190);
+    if (!username) return oauthError(reply, 'Error validating access token: the session is invalid.', 190);
     return { id: simulatedUserId(username), username };
   });
 };

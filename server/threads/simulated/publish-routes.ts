@@ -1,16 +1,11 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { graphError, invalidToken } from './graph-error.ts';
 import type { SimulatedThreadsStore } from './store.ts';
 
 type Fields = Record<string, string | undefined>;
 
 /** The largest text Threads accepts in one post. */
 const TEXT_LIMIT = 500;
-
-function graphError(reply: FastifyReply, message: string, code: number) {
-  return reply
-    .status(400)
-    .send({ error: { message, type: 'THApiException', code, fbtrace_id: 'simulated' } });
-}
 
 /**
  * The simulated provider's publishing endpoints (threads-api.md section 7): create a text container,
@@ -28,21 +23,21 @@ export function registerPublishRoutes(
   app.post('/v1.0/me/threads', async (request, reply) => {
     const input = fields(request);
     const username = store.owner(input.access_token ?? '');
-    if (!username) return graphError(reply, 'Error validating access token: the session is invalid.', 190);
-    if (input.media_type !== 'TEXT') return graphError(reply, 'Only TEXT posts are simulated.', 100);
+    if (!username) return invalidToken(reply);
+    if (input.media_type !== 'TEXT') return graphError(reply, 'Only TEXT posts are simulated.');
     const text = input.text ?? '';
-    if (text.trim() === '') return graphError(reply, 'The parameter text is required.', 100);
+    if (text.trim() === '') return graphError(reply, 'The parameter text is required.');
     if ([...text].length > TEXT_LIMIT)
-      return graphError(reply, `The text is longer than ${TEXT_LIMIT} characters.`, 100);
+      return graphError(reply, `The text is longer than ${TEXT_LIMIT} characters.`);
     return { id: store.createContainer(username, text, input.quote_post_id ?? null) };
   });
 
   app.post('/v1.0/me/threads_publish', async (request, reply) => {
     const input = fields(request);
     const username = store.owner(input.access_token ?? '');
-    if (!username) return graphError(reply, 'Error validating access token: the session is invalid.', 190);
+    if (!username) return invalidToken(reply);
     const post = store.publishContainer(username, input.creation_id ?? '');
-    if (!post) return graphError(reply, 'The media container does not exist or was published.', 24);
+    if (!post) return graphError(reply, 'The media container does not exist or was published.', { code: 24 });
     return { id: post.id };
   });
 }

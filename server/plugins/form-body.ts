@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Accepts `application/x-www-form-urlencoded` bodies in this plugin's scope only (the rest of the
+ * API speaks JSON): Meta's callbacks and the simulated provider's token endpoint post forms.
+ */
+export function acceptFormBodies(app: FastifyInstance, bodyLimit: number): void {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+}

@@ -1,0 +1,27 @@
+import type { FastifyReply } from 'fastify';
+
+/**
+ * Answers like graph.threads.net does when it refuses (threads-api.md section 7): `{error: {message,
+ * type, code, error_subcode?}}`. Token and grant refusals are OAuthException, the rest THApiException.
+ */
+export function graphError(
+  reply: FastifyReply,
+  message: string,
+  { status = 400, code = 100, subcode, type = 'THApiException' }: GraphErrorOptions = {},
+) {
+  return reply.status(status).send({
+    error: { message, type, code, ...(subcode ? { error_subcode: subcode } : {}), fbtrace_id: 'simulated' },
+  });
+}
+
+interface GraphErrorOptions {
+  status?: number;
+  code?: number;
+  subcode?: number;
+  type?: 'THApiException' | 'OAuthException';
+}
+
+/** The refusal of an unknown, expired or refreshed-away token (Graph code 190). */
+export function invalidToken(reply: FastifyReply) {
+  return graphError(reply, 'Error validating access token: the session is invalid.', { code: 190 });
+}
