@@ -3,13 +3,16 @@ import { type CurationRunSummary, sourceBadge } from '../../contract/review.ts';
 import type { BadgeTone } from '../../contract/submission.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import { api, ApiRequestError } from '../lib/api.ts';
+import DateTime from './DateTime.tsx';
 
 interface Props {
   /** A run started here has finished: reload what it may have changed. */
   onFinished(): void;
 }
 
-type Runs = { status: 'loading' } | { status: 'ready'; runs: CurationRunSummary[] } | { status: 'error' };
+/** The newest run (null: none yet), as loaded or as a refresh here returned it. */
+type LastRunState =
+  { status: 'loading' } | { status: 'ready'; run: CurationRunSummary | null } | { status: 'error' };
 type Message = { tone: 'status' | 'alert'; text: string } | null;
 
 const RUN_TONE: Record<CurationRunSummary['status'], BadgeTone> = {
@@ -18,8 +21,6 @@ const RUN_TONE: Record<CurationRunSummary['status'], BadgeTone> = {
   running: 'yellow',
   failed: 'gray',
 };
-
-const when = (iso: string) => <time dateTime={iso}>{new Date(iso).toLocaleString()}</time>;
 
 function added(run: CurationRunSummary): number {
   return Object.values(run.counts).reduce((sum, entry) => sum + entry.added, 0);
@@ -32,7 +33,15 @@ function LastRun({ run }: { run: CurationRunSummary }) {
     <div className="curation-run">
       <p className="curation-run__summary">
         Last run <span className={`badge badge--${RUN_TONE[run.status]}`}>{run.status}</span>{' '}
-        {run.finished_at ? <>finished {when(run.finished_at)}</> : <>started {when(run.started_at)}</>}
+        {run.finished_at ? (
+          <>
+            finished <DateTime iso={run.finished_at} />
+          </>
+        ) : (
+          <>
+            started <DateTime iso={run.started_at} />
+          </>
+        )}
       </p>
       <dl className="profile-facts curation-run__facts">
         <dt>Searches used</dt>
@@ -77,15 +86,15 @@ function LastRun({ run }: { run: CurationRunSummary }) {
 
 /** Admins only: how the last curation run went, and 'Refresh now' to run one at once. */
 export default function CurationRuns({ onFinished }: Props) {
-  const [runs, setRuns] = useState<Runs>({ status: 'loading' });
+  const [last, setLast] = useState<LastRunState>({ status: 'loading' });
   const [refreshing, setRefreshing] = useState(false);
   const [message, setMessage] = useState<Message>(null);
 
   useEffect(() => {
     let current = true;
     api<{ runs: CurationRunSummary[] }>('/api/admin/runs').then(
-      (body) => current && setRuns({ status: 'ready', runs: body.runs }),
-      () => current && setRuns({ status: 'error' }),
+      (body) => current && setLast({ status: 'ready', run: body.runs[0] ?? null }),
+      () => current && setLast({ status: 'error' }),
     );
     return () => {
       current = false;
@@ -97,10 +106,7 @@ export default function CurationRuns({ onFinished }: Props) {
     setMessage(null);
     try {
       const { run } = await api<{ run: CurationRunSummary }>('/api/admin/refresh', { method: 'POST' });
-      setRuns((previous) => ({
-        status: 'ready',
-        runs: [run, ...(previous.status === 'ready' ? previous.runs.filter((r) => r.id !== run.id) : [])],
-      }));
+      setLast({ status: 'ready', run });
       const found = added(run);
       setMessage({
         tone: 'status',
@@ -116,10 +122,10 @@ export default function CurationRuns({ onFinished }: Props) {
   };
 
   let body;
-  if (runs.status === 'loading') body = <p role="status">{TEXTS.loading}</p>;
-  else if (runs.status === 'error') body = <p className="field-help">Failed to load the curation runs.</p>;
-  else if (runs.runs[0] === undefined) body = <p>No curation runs yet.</p>;
-  else body = <LastRun run={runs.runs[0]} />;
+  if (last.status === 'loading') body = <p role="status">{TEXTS.loading}</p>;
+  else if (last.status === 'error') body = <p className="field-help">Failed to load the curation runs.</p>;
+  else if (last.run === null) body = <p>No curation runs yet.</p>;
+  else body = <LastRun run={last.run} />;
 
   return (
     <section className="panel curation-runs" aria-labelledby="curation-runs-title">

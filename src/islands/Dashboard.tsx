@@ -23,14 +23,9 @@ export type ListState<T> =
 
 /** Pending invite requests; 401/403 read as an empty list, so non-admins simply see none (spec). */
 async function fetchPendingUsers(): Promise<PendingUser[]> {
-  try {
-    return (await api<{ users: PendingUser[] }>('/api/admin/pending-users')).users;
-  } catch (error) {
-    if (!(error instanceof ApiRequestError && (error.status === 401 || error.status === 403))) {
-      console.error(TEXTS.pendingUsersFailed);
-    }
-    return [];
-  }
+  const list = await fetchList<PendingUser>('/api/admin/pending-users', 'users');
+  if (list.status === 'error') console.error(TEXTS.pendingUsersFailed);
+  return list.status === 'ready' ? list.items : [];
 }
 
 /** One list call: `field` of the answer; 401/403 give an empty, denied list; other failures a message. */
@@ -116,10 +111,13 @@ export default function Dashboard() {
         {tab === 'review' && (
           <PendingReview
             state={review.state}
-            onDecided={(id) => {
+            onDecided={(id, approved) => {
+              const submission =
+                review.state.status === 'ready' &&
+                review.state.items.some((item) => item.id === id && item.source === 'manual_submission');
               review.remove(id);
               // Approving a manual submission queues a generated post.
-              void manual.reload(false);
+              if (approved && submission) void manual.reload(false);
             }}
             onRetry={() => void review.reload(true)}
             onCurated={() => {

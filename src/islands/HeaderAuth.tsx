@@ -7,7 +7,7 @@ import { $connecting, $loginError, checkAuth, login, logout } from '../stores/au
 /** Links shown to signed-in users (spec: Home, Dashboard and Submit Thread). */
 const NAV_LINKS = [
   { href: '/', label: 'Home' },
-  { href: '/dashboard', label: 'Dashboard' },
+  { href: '/dashboard', label: TEXTS.dashboard },
   { href: '/submit', label: TEXTS.submitThread },
 ] as const;
 

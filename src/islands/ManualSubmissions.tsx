@@ -2,6 +2,7 @@ import { CARD_IMAGE_SIZE } from '../../contract/constants.ts';
 import { type GeneratedPost, generatedPostBadgeTone } from '../../contract/submission.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import type { ListState } from './Dashboard.tsx';
+import DateTime from './DateTime.tsx';
 
 interface Props {
   state: ListState<GeneratedPost>;
@@ -14,9 +15,7 @@ function GeneratedPostCard({ post }: { post: GeneratedPost }) {
     <article className="thread-card generated-post">
       <header className="generated-post__head">
         <span className={`badge badge--${generatedPostBadgeTone(post.status)}`}>{post.status}</span>
-        <time className="field-help" dateTime={post.created_at}>
-          {new Date(post.created_at).toLocaleString()}
-        </time>
+        <DateTime className="field-help" iso={post.created_at} />
       </header>
       {post.media_url !== null && (
         <img

@@ -2,6 +2,7 @@ import type { ReviewThread } from '../../contract/review.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import type { ListState } from './Dashboard.tsx';
 import ReviewThreadCard from './ReviewThreadCard.tsx';
+import LoadFailed from './LoadFailed.tsx';
 
 interface Props {
   state: ListState<ReviewThread>;
@@ -13,13 +14,12 @@ export default function MyThreads({ state, onRetry }: Props) {
   if (state.status === 'loading') return <p role="status">{TEXTS.loading}</p>;
   if (state.status === 'error') {
     return (
-      <div className="notice notice--error dashboard-error" role="alert">
-        <p className="notice__title">Failed to load your threads.</p>
-        <p>{state.message}</p>
-        <button type="button" className="button" onClick={onRetry}>
-          {TEXTS.tryAgain}
-        </button>
-      </div>
+      <LoadFailed
+        className="dashboard-error"
+        title="Failed to load your threads."
+        message={state.message}
+        onRetry={onRetry}
+      />
     );
   }
   if (state.items.length === 0) return <p>{TEXTS.noOwnThreads}</p>;

@@ -5,13 +5,14 @@ import { api, ApiRequestError } from '../lib/api.ts';
 import CurationRuns from './CurationRuns.tsx';
 import type { ListState } from './Dashboard.tsx';
 import ReviewThreadCard from './ReviewThreadCard.tsx';
+import LoadFailed from './LoadFailed.tsx';
 
 type Decision = 'approve' | 'reject';
 
 interface Props {
   state: ListState<ReviewThread>;
-  /** Drops a thread that is no longer pending from the list. */
-  onDecided(threadId: string): void;
+  /** Drops a thread that is no longer pending from the list; `approved` when this decision approved it. */
+  onDecided(threadId: string, approved: boolean): void;
   onRetry(): void;
   /** A curation run finished: the queue may hold new threads. */
   onCurated(): void;
@@ -36,13 +37,13 @@ export default function PendingReview({ state, onDecided, onRetry, onCurated }: 
     try {
       await api(`/api/threads/${decision}`, { method: 'POST', body: { thread_id: threadId } });
       window.alert(messages.done);
-      onDecided(threadId);
+      onDecided(threadId, decision === 'approve');
     } catch (error) {
       console.error(messages.log, error);
       window.alert(messages.failed);
       // Already decided (409) or gone (404): it is no longer pending, so it leaves the list too.
       if (error instanceof ApiRequestError && (error.status === 409 || error.status === 404)) {
-        onDecided(threadId);
+        onDecided(threadId, false);
       }
     } finally {
       inFlight.current.delete(threadId);
@@ -57,13 +58,12 @@ export default function PendingReview({ state, onDecided, onRetry, onCurated }: 
   let queue;
   if (state.status === 'error') {
     queue = (
-      <div className="notice notice--error dashboard-error" role="alert">
-        <p className="notice__title">Failed to load the threads pending review.</p>
-        <p>{state.message}</p>
-        <button type="button" className="button" onClick={onRetry}>
-          {TEXTS.tryAgain}
-        </button>
-      </div>
+      <LoadFailed
+        className="dashboard-error"
+        title="Failed to load the threads pending review."
+        message={state.message}
+        onRetry={onRetry}
+      />
     );
   } else if (state.items.length === 0) {
     queue = <p>{TEXTS.noPendingReview}</p>;

@@ -1,6 +1,7 @@
 import { type PendingUser, threadsProfileUrl } from '../../contract/profile-rules.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import { api, ApiRequestError } from '../lib/api.ts';
+import DateTime from './DateTime.tsx';
 
 interface Props {
   users: readonly PendingUser[];
@@ -32,7 +33,7 @@ export default function PendingUsers({ users, onDecided }: Props) {
         <li key={user.user_id} className="panel pending-user">
           <h3>@{user.threads_username}</h3>
           <p className="field-help">
-            Requested <time dateTime={user.requested_at}>{new Date(user.requested_at).toLocaleString()}</time>
+            Requested <DateTime iso={user.requested_at} />
           </p>
           <dl className="profile-facts">
             <dt>Display username</dt>

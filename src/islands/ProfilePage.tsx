@@ -9,6 +9,7 @@ import { PROFILE_STATUS_LABELS, TEXTS } from '../../contract/texts.ts';
 import { api, ApiRequestError } from '../lib/api.ts';
 import { useSignedIn } from '../lib/use-signed-in.ts';
 import ProfileTabs from './ProfileTabs.tsx';
+import LoadFailed from './LoadFailed.tsx';
 
 type Load = { phase: 'loading' } | { phase: 'error' } | { phase: 'ready'; profile: OwnProfile };
 
@@ -38,14 +39,7 @@ export default function ProfilePage() {
   if (auth.status !== 'authenticated' || load.phase === 'loading')
     return <p role="status">{TEXTS.loading}</p>;
   if (load.phase === 'error') {
-    return (
-      <div className="notice notice--error" role="alert">
-        <p className="notice__title">{TEXTS.profileLoadFailed}</p>
-        <button type="button" className="button" onClick={() => void loadProfile().then(setLoad)}>
-          {TEXTS.tryAgain}
-        </button>
-      </div>
-    );
+    return <LoadFailed title={TEXTS.profileLoadFailed} onRetry={() => void loadProfile().then(setLoad)} />;
   }
 
   const { profile } = load;

@@ -4,6 +4,7 @@ import { TEXTS } from '../../contract/texts.ts';
 import { api, ApiRequestError } from '../lib/api.ts';
 import { useAuth } from '../lib/use-auth.ts';
 import { checkAuth, login } from '../stores/auth.ts';
+import LoadFailed from './LoadFailed.tsx';
 
 type InviteState =
   | { phase: 'checking' }
@@ -72,14 +73,7 @@ export default function RequestInvite() {
     case 'checking':
       return <p role="status">Checking your invite status...</p>;
     case 'error':
-      return (
-        <div className="notice notice--error" role="alert">
-          <p className="notice__title">{TEXTS.profileStatusFailed}</p>
-          <button type="button" className="button" onClick={refresh}>
-            {TEXTS.tryAgain}
-          </button>
-        </div>
-      );
+      return <LoadFailed title={TEXTS.profileStatusFailed} onRetry={refresh} />;
     case 'pending':
       return (
         <div className="panel">

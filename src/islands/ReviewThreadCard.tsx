@@ -4,6 +4,7 @@ import { type ReviewThread, sourceBadge } from '../../contract/review.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import { countLabel } from '../lib/format.ts';
 import { ThreadImage } from './ThreadCardView.tsx';
+import DateTime from './DateTime.tsx';
 
 interface Props {
   thread: ReviewThread;
@@ -33,7 +34,7 @@ export default function ReviewThreadCard({ thread, children }: Props) {
       </header>
       {thread.timestamp !== null && (
         <p className="field-help">
-          <time dateTime={thread.timestamp}>{new Date(thread.timestamp).toLocaleString()}</time>
+          <DateTime iso={thread.timestamp} />
         </p>
       )}
       <p className="thread-card__content">{thread.content}</p>

@@ -1,5 +1,7 @@
 import { submissionBadgeTone, type ManualSubmission } from '../../contract/submission.ts';
 import { TEXTS } from '../../contract/texts.ts';
+import DateTime from './DateTime.tsx';
+import LoadFailed from './LoadFailed.tsx';
 
 /** 'Your Submissions' as loaded: loading, refused (with the reason and whether it is a missing invite), or the list. */
 export type SubmissionsLoad =
@@ -17,17 +19,13 @@ export default function SubmissionList({ load, onRetry }: Props) {
   if (load.phase === 'loading') return <p role="status">{TEXTS.loading}</p>;
   if (load.phase === 'error') {
     return (
-      <div className="notice notice--error submissions__error" role="alert">
-        <p className="notice__title">{load.message}</p>
+      <LoadFailed className="submissions__error" title={load.message} onRetry={onRetry}>
         {load.needsInvite && (
           <p>
             <a href="/request-invite">Request an invite</a> to submit threads.
           </p>
         )}
-        <button type="button" className="button" onClick={onRetry}>
-          {TEXTS.tryAgain}
-        </button>
-      </div>
+      </LoadFailed>
     );
   }
   if (load.submissions.length === 0) return <p>{TEXTS.noSubmissions}</p>;
@@ -45,8 +43,7 @@ export default function SubmissionList({ load, onRetry }: Props) {
           </div>
           {submission.notes?.trim() && <p className="submission__notes">{submission.notes}</p>}
           <p className="field-help">
-            Submitted{' '}
-            <time dateTime={submission.created_at}>{new Date(submission.created_at).toLocaleString()}</time>
+            Submitted <DateTime iso={submission.created_at} />
           </p>
         </li>
       ))}

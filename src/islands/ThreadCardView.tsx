@@ -1,5 +1,6 @@
 import { AVATAR_SIZE, CARD_IMAGE_SIZE } from '../../contract/constants.ts';
 import type { ThreadCard } from '../../contract/thread-card.ts';
+import { TEXTS } from '../../contract/texts.ts';
 import { countLabel } from '../lib/format.ts';
 
 interface Props {
@@ -66,7 +67,7 @@ export default function ThreadCardView({ card, eager, priority = false }: Props)
           {card.replies !== null && <span>{countLabel(card.replies, 'reply', 'replies')}</span>}
           {card.permalink && (
             <a className="thread-card__link" href={card.permalink} rel="noopener noreferrer">
-              View on Threads
+              {TEXTS.viewOnThreads}
             </a>
           )}
         </footer>

@@ -1,4 +1,10 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 
 declare global {
   interface Window {
@@ -9,34 +15,63 @@ declare global {
 export interface PageProblems {
   /** Declares console errors this test causes on purpose (a 503 it routed, a 404 it visits). */
   allow(pattern: RegExp): void;
+  /** Whether a problem was declared with `allow`. */
+  allowed(problem: string): boolean;
+}
+
+/** Opens a page in a browser context of its own (its own cookies and storage), watched like `page`. */
+export type NewPage = (options?: BrowserContextOptions) => Promise<Page>;
+
+/**
+ * Records a page's console errors, uncaught exceptions and CSP violations; the returned function
+ * reads them (the CSP ones from the page itself, so call it before the page closes).
+ */
+async function watch(page: Page): Promise<() => Promise<string[]>> {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  await page.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.__cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return async () => {
+    const violations = await page.evaluate(() => window.__cspViolations ?? []).catch(() => []);
+    return [...problems, ...violations.map((v) => `CSP: ${v}`)];
+  };
 }
 
 /**
- * Every page in every test is watched: a console error, an uncaught exception or a CSP violation
- * fails the test, so a broken island or a missing hash cannot pass unnoticed.
+ * Every page in every test is watched, the second browsers a test opens with `newPage` included: a
+ * console error, an uncaught exception or a CSP violation fails the test, so a broken island or a
+ * missing hash cannot pass unnoticed.
  */
-export const test = base.extend<{ pageProblems: PageProblems }>({
+export const test = base.extend<{ pageProblems: PageProblems; newPage: NewPage }>({
   pageProblems: [
     async ({ page }, use) => {
-      const problems: string[] = [];
-      const allowed: RegExp[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-      });
-      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-      await page.addInitScript(() => {
-        window.__cspViolations = [];
-        document.addEventListener('securitypolicyviolation', (event) => {
-          window.__cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`);
-        });
-      });
-      await use({ allow: (pattern) => allowed.push(pattern) });
-      const violations = await page.evaluate(() => window.__cspViolations ?? []).catch(() => []);
-      const unexpected = problems.filter((problem) => !allowed.some((pattern) => pattern.test(problem)));
-      expect([...unexpected, ...violations.map((v) => `CSP: ${v}`)]).toEqual([]);
+      const patterns: RegExp[] = [];
+      const allowed = (problem: string) => patterns.some((pattern) => pattern.test(problem));
+      const problems = await watch(page);
+      await use({ allow: (pattern) => patterns.push(pattern), allowed });
+      expect((await problems()).filter((problem) => !allowed(problem))).toEqual([]);
     },
     { auto: true },
   ],
+  newPage: async ({ browser, pageProblems }, use) => {
+    const opened: { context: BrowserContext; problems: () => Promise<string[]> }[] = [];
+    await use(async (options) => {
+      const context = await browser.newContext(options);
+      const page = await context.newPage();
+      opened.push({ context, problems: await watch(page) });
+      return page;
+    });
+    const found = (await Promise.all(opened.map(({ problems }) => problems()))).flat();
+    await Promise.all(opened.map(({ context }) => context.close()));
+    expect(found.filter((problem) => !pageProblems.allowed(problem))).toEqual([]);
+  },
 });
 
 export { expect };
@@ -53,4 +88,21 @@ export async function signInAs(page: Page, username: string): Promise<void> {
   await page.getByLabel('Threads username').fill(username);
   await page.getByRole('button', { name: 'Authorize' }).click();
   await expect(page.getByRole('banner')).toContainText(`@${username.toLowerCase()}`, { timeout: 10_000 });
+}
+
+/** A page of its own, signed in as `username`. */
+export async function signedInPage(newPage: NewPage, username: string): Promise<Page> {
+  const page = await newPage();
+  await signInAs(page, username);
+  return page;
+}
+
+/** Collects window.alert / window.confirm texts; confirms are answered with `accept`. */
+export function dialogs(page: Page, accept = true): string[] {
+  const seen: string[] = [];
+  page.on('dialog', (dialog) => {
+    seen.push(dialog.message());
+    void (dialog.type() === 'confirm' && !accept ? dialog.dismiss() : dialog.accept());
+  });
+  return seen;
 }

@@ -1,30 +1,19 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { USERNAME_MESSAGES } from '../../contract/profile-rules.ts';
 import { TEXTS } from '../../contract/texts.ts';
-import { expect, signInAs, test } from './fixtures.ts';
+import { dialogs, expect, signedInPage, signInAs, test, type NewPage } from './fixtures.ts';
 
 // One shared server database: these walks create and decide invite requests, so they run in order.
 test.describe.configure({ mode: 'serial' });
 
 const run = Date.now().toString(36).slice(-5);
 
-/** A second browser (its own cookies and storage): the admin beside the member. */
-async function adminPage(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signInAs(page, 'admin');
+/** A second browser (its own cookies and storage): the admin beside the member, on the dashboard. */
+async function adminPage(newPage: NewPage): Promise<Page> {
+  const page = await signedInPage(newPage, 'admin');
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.dashboard);
   return page;
-}
-
-/** Collects window.alert / window.confirm texts; confirms are answered with `accept`. */
-function dialogs(page: Page, accept = true): string[] {
-  const seen: string[] = [];
-  page.on('dialog', (dialog) => {
-    seen.push(dialog.message());
-    void (dialog.type() === 'confirm' && !accept ? dialog.dismiss() : dialog.accept());
-  });
-  return seen;
 }
 
 /** Waits for the background rebuild to pre-render `pathname` and returns the page's HTML as served. */
@@ -35,7 +24,7 @@ async function prerendered(page: Page, pathname: string): Promise<string> {
 
 test('a member asks for an invite, the admin approves, the member edits the profile and sees the public page', async ({
   page,
-  browser,
+  newPage,
   pageProblems,
 }) => {
   pageProblems.allow(/status of 404/); // the profile lookups of names that do not exist
@@ -46,7 +35,7 @@ test('a member asks for an invite, the admin approves, the member edits the prof
   await expect(page.getByRole('heading', { name: TEXTS.invitePending })).toBeVisible();
   await expect(page.locator('main')).toContainText('1-2 business days');
 
-  const admin = await adminPage(browser);
+  const admin = await adminPage(newPage);
   const adminDialogs = dialogs(admin);
   await expect(admin.locator('main')).toContainText(`${TEXTS.loggedInAs} @admin`);
   await admin.getByRole('tab', { name: /Pending Users \(\d+\)/ }).click();
@@ -118,7 +107,7 @@ test('a member asks for an invite, the admin approves, the member edits the prof
 
 test('rejecting asks for confirmation first; the member then sees Invite Declined', async ({
   page,
-  browser,
+  newPage,
   pageProblems,
 }) => {
   pageProblems.allow(/status of 404/); // GET /api/user/profile answers 404 before the first request (spec)
@@ -128,7 +117,7 @@ test('rejecting asks for confirmation first; the member then sees Invite Decline
   await page.getByRole('button', { name: TEXTS.requestInvite }).click();
   await expect(page.getByRole('heading', { name: TEXTS.invitePending })).toBeVisible();
 
-  const admin = await adminPage(browser);
+  const admin = await adminPage(newPage);
   let accept = false;
   const seen: string[] = [];
   admin.on('dialog', (dialog) => {
@@ -189,7 +178,7 @@ const XSS_BIO = [
 
 test('script in a bio stays text everywhere it is shown; nothing runs', async ({
   page,
-  browser,
+  newPage,
   pageProblems,
 }) => {
   pageProblems.allow(/status of 404/);
@@ -200,7 +189,7 @@ test('script in a bio stays text everywhere it is shown; nothing runs', async ({
   await page.getByRole('button', { name: TEXTS.requestInvite }).click();
   await expect(page.getByRole('heading', { name: TEXTS.invitePending })).toBeVisible();
 
-  const admin = await adminPage(browser);
+  const admin = await adminPage(newPage);
   dialogs(admin);
   await admin.getByRole('tab', { name: /Pending Users/ }).click();
   await admin

@@ -1,8 +1,8 @@
-import type { Browser, Page, Response } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { NOTES_MAX_LENGTH } from '../../contract/submission.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import { THREAD_URL_MESSAGES } from '../../contract/thread-url.ts';
-import { expect, signInAs, test } from './fixtures.ts';
+import { expect, signedInPage, signInAs, test, type NewPage } from './fixtures.ts';
 
 const run = Date.now().toString(36).slice(-5);
 const SUBMIT_PATH = '/api/dashboard/manual-submission';
@@ -24,22 +24,16 @@ async function callApi(page: Page, path: string, body?: unknown): Promise<{ stat
 }
 
 /** Signs `page` in as `username`, asks for an invite and has the admin (in a browser of its own) approve it. */
-async function signInApproved(page: Page, browser: Browser, username: string): Promise<void> {
+async function signInApproved(page: Page, newPage: NewPage, username: string): Promise<void> {
   await signInAs(page, username);
   expect((await callApi(page, '/api/user/request-invite', {})).status).toBe(200);
-  const context = await browser.newContext();
-  try {
-    const admin = await context.newPage();
-    await signInAs(admin, 'admin');
-    const pending = (await callApi(admin, '/api/admin/pending-users')).json as {
-      users: { user_id: string; threads_username: string }[];
-    };
-    const user = pending.users.find((item) => item.threads_username === username);
-    expect(user, `${username} waits for approval`).toBeDefined();
-    expect((await callApi(admin, '/api/admin/approve-user', { user_id: user?.user_id })).status).toBe(200);
-  } finally {
-    await context.close();
-  }
+  const admin = await signedInPage(newPage, 'admin');
+  const pending = (await callApi(admin, '/api/admin/pending-users')).json as {
+    users: { user_id: string; threads_username: string }[];
+  };
+  const user = pending.users.find((item) => item.threads_username === username);
+  expect(user, `${username} waits for approval`).toBeDefined();
+  expect((await callApi(admin, '/api/admin/approve-user', { user_id: user?.user_id })).status).toBe(200);
 }
 
 /** The server's `{detail}` of an answer we expect to be refused with `status`. */
@@ -64,12 +58,12 @@ test('signed out, /submit shows Loading... and goes home', async ({ page }) => {
 
 test('an approved member submits a thread and sees it listed as pending; mistakes keep the input', async ({
   page,
-  browser,
+  newPage,
   pageProblems,
 }) => {
   pageProblems.allow(/status of (409|500)/); // the duplicate and the failures this test causes on purpose
   const member = `sub_${run}`;
-  await signInApproved(page, browser, member);
+  await signInApproved(page, newPage, member);
   const posts: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST' && new URL(request.url()).pathname === SUBMIT_PATH)
@@ -165,9 +159,9 @@ test('an approved member submits a thread and sees it listed as pending; mistake
   await expect(submissions.getByRole('listitem')).toHaveCount(1);
 });
 
-test('the list recovers with Try Again after a failed load', async ({ page, browser, pageProblems }) => {
+test('the list recovers with Try Again after a failed load', async ({ page, newPage, pageProblems }) => {
   pageProblems.allow(/status of 500/);
-  await signInApproved(page, browser, `retry_${run}`);
+  await signInApproved(page, newPage, `retry_${run}`);
   await page.route(`**${LIST_PATH}`, (route) => route.fulfill({ status: 500, json: {} }));
   await page.goto('/submit');
   const submissions = page.getByRole('region', { name: TEXTS.yourSubmissions });

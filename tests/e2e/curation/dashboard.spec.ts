@@ -1,15 +1,7 @@
 import type { GeneratedPost } from '../../../contract/submission.ts';
 import { TEXTS } from '../../../contract/texts.ts';
-import { expect, signInAs, test } from '../fixtures.ts';
-import {
-  adminPage,
-  cardFor,
-  dialogs,
-  openPendingReview,
-  permalinkOf,
-  refreshNow,
-  tabCount,
-} from './helpers.ts';
+import { dialogs, expect, signedInPage, signInAs, test } from '../fixtures.ts';
+import { cardFor, openPendingReview, permalinkOf, refreshNow, tabCount } from './helpers.ts';
 
 // One shared server database and one curation lock: these walks run curation and decide threads, in order.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -145,7 +137,7 @@ test('Refresh now shows why it cannot run, and Refreshing... while it runs', asy
 
 test('an approved member finds their own posts in My Threads after a run, badged Your Post', async ({
   page,
-  browser,
+  newPage,
   pageProblems,
 }) => {
   pageProblems.allow(/status of (403|404|409)/); // member's admin-only calls; profile lookup; the lock
@@ -155,7 +147,7 @@ test('an approved member finds their own posts in My Threads after a run, badged
   await page.getByRole('button', { name: TEXTS.requestInvite }).click();
   await expect(page.getByRole('heading', { name: TEXTS.invitePending })).toBeVisible();
 
-  const admin = await adminPage(browser);
+  const admin = await signedInPage(newPage, 'admin');
   const adminDialogs = dialogs(admin);
   await admin.goto('/dashboard');
   await admin.getByRole('tab', { name: /^Pending Users/ }).click();

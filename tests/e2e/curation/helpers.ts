@@ -1,18 +1,8 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { TEXTS } from '../../../contract/texts.ts';
-import { expect, signInAs } from '../fixtures.ts';
+import { expect } from '../fixtures.ts';
 
 // Shared by the curation browser tests: the dashboard's review queue and its curation control.
-
-/** Collects window.alert / window.confirm texts and accepts them. */
-export function dialogs(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('dialog', (dialog) => {
-    seen.push(dialog.message());
-    void dialog.accept();
-  });
-  return seen;
-}
 
 /** The number in a tab's label, "Pending Review (12)" → 12. */
 export async function tabCount(page: Page, label: string): Promise<number> {
@@ -41,13 +31,6 @@ export async function refreshNow(panel: Locator): Promise<void> {
       timeout: 30_000,
     });
   }).toPass({ timeout: 90_000, intervals: [2_000] });
-}
-
-/** A second browser (its own cookies and storage) signed in as the admin. */
-export async function adminPage(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signInAs(page, 'admin');
-  return page;
 }
 
 /** The card whose 'View on Threads' link is `permalink`: a handle on one card among other tests' data. */

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { TEXTS } from '../../../contract/texts.ts';
-import { expect, signInAs, test, waitForHydration } from '../fixtures.ts';
-import { adminPage, cardFor, dialogs, openPendingReview, permalinkOf, refreshNow } from './helpers.ts';
+import { dialogs, expect, signedInPage, signInAs, test, waitForHydration } from '../fixtures.ts';
+import { cardFor, openPendingReview, permalinkOf, refreshNow } from './helpers.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -27,7 +27,7 @@ async function post(page: Page, path: string, body: unknown): Promise<number> {
 // thread on the home page after the automatic rebuild.
 test('a member submits, the admin approves a searched thread, and visitors see it on the home page', async ({
   page,
-  browser,
+  newPage,
   pageProblems,
 }) => {
   pageProblems.allow(/status of 409/); // a scheduled run may hold the curation lock for a moment
@@ -36,7 +36,7 @@ test('a member submits, the admin approves a searched thread, and visitors see i
   // The member asks for an invite; the admin approves it (on the dashboard's Pending Users tab).
   await signInAs(page, member);
   expect(await post(page, '/api/user/request-invite', {})).toBe(200);
-  const admin = await adminPage(browser);
+  const admin = await signedInPage(newPage, 'admin');
   const alerts = dialogs(admin);
   await admin.goto('/dashboard');
   await admin.getByRole('tab', { name: /^Pending Users \(\d+\)$/ }).click();
@@ -72,7 +72,7 @@ test('a member submits, the admin approves a searched thread, and visitors see i
 
   // A visitor (no cookies) finds the approved thread on the home page once the rebuild is served,
   // readable before any script runs.
-  const visitor = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+  const visitor = await newPage({ javaScriptEnabled: false });
   await expect(async () => {
     await visitor.goto('/');
     await expect(visitor.locator(`a[href="${permalink}"]`)).toHaveCount(1, { timeout: 1_000 });
@@ -80,8 +80,64 @@ test('a member submits, the admin approves a searched thread, and visitors see i
   await expect(visitor.getByText(content.slice(0, 60))).toBeVisible();
 
   // With scripts, the filter grid (fetching /data) shows it too.
-  const reader = await (await browser.newContext()).newPage();
+  const reader = await newPage();
   await reader.goto('/');
   await waitForHydration(reader);
   await expect(reader.locator(`a[href="${permalink}"]`)).toHaveCount(1);
+});
+
+/** The Manual Submissions tab's card for the generated post that features `link`. */
+async function generatedPostCard(page: Page, link: string) {
+  await page.getByRole('tab', { name: /^Manual Submissions \(\d+\)$/ }).click();
+  return page.locator('.generated-post', { has: page.locator(`a[href="${link}"]`) });
+}
+
+test('an approved submission is published on the curator’s account and both see it in Manual Submissions', async ({
+  page,
+  newPage,
+  pageProblems,
+}) => {
+  // The member's dashboard asks for the admin lists too; 403 reads as empty (spec).
+  pageProblems.allow(/status of 403/);
+  const member = `poster_${run}`;
+  await signInAs(page, member);
+  expect(await post(page, '/api/user/request-invite', {})).toBe(200);
+  const admin = await signedInPage(newPage, 'admin');
+  const alerts = dialogs(admin);
+  await admin.goto('/dashboard');
+  await admin.getByRole('tab', { name: /^Pending Users \(\d+\)$/ }).click();
+  await admin
+    .locator('.pending-user', { hasText: `@${member}` })
+    .getByRole('button', { name: TEXTS.approveUser })
+    .click();
+
+  const submitted = `https://www.threads.com/@type_foundry/post/POST${run}`;
+  await page.goto('/submit');
+  await page.getByLabel('Thread URL').fill(submitted);
+  await page.getByRole('button', { name: TEXTS.submitThread }).click();
+  await expect(page.getByText(TEXTS.submitted)).toBeVisible();
+
+  // The admin approves the submission itself: the curator's account publishes a post about it.
+  const panel = await openPendingReview(admin);
+  await cardFor(panel, submitted).getByRole('button', { name: TEXTS.approve }).click();
+  await expect(cardFor(panel, submitted)).toHaveCount(0);
+  expect(alerts).toContain(TEXTS.threadApproved);
+  await expect(async () => {
+    await admin.reload();
+    const card = await generatedPostCard(admin, submitted);
+    await expect(card.locator('.badge')).toHaveText('published', { timeout: 1_000 });
+  }).toPass({ timeout: 30_000, intervals: [1_000] });
+  const published = await generatedPostCard(admin, submitted);
+  await expect(published.locator('.badge')).toHaveClass(/badge--green/);
+  await expect(published).toContainText('Curated pick from @type_foundry');
+  await expect(published.getByRole('link', { name: TEXTS.viewOnThreads })).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.threads\.com\/@admin\/post\/SIM[\w-]+$/,
+  );
+
+  // The member follows it too: the submission reads approved, and the post is on their dashboard.
+  await page.goto('/submit');
+  await expect(page.locator('.submission', { hasText: submitted }).locator('.badge')).toHaveText('approved');
+  await page.goto('/dashboard');
+  await expect((await generatedPostCard(page, submitted)).locator('.badge')).toHaveText('published');
 });

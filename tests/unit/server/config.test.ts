@@ -53,9 +53,9 @@ describe('loadConfig', () => {
       /DATABASE_URL: must start with postgres/,
     );
     expect(() => loadConfig({ DATABASE_URL: 'mysql://user:hunter2@db' })).not.toThrow(/hunter2/);
-    expect(() => loadConfig({ THREADS_APP_ID: '1', THREADS_APP_SECRET: 'short-secret' })).not.toThrow(
-      /short-secret/,
-    );
+    const shortSecret = { THREADS_APP_ID: '1', THREADS_APP_SECRET: 'short-secret' };
+    expect(() => loadConfig(shortSecret)).toThrow(/THREADS_APP_SECRET: looks too short/);
+    expect(() => loadConfig(shortSecret)).not.toThrow(/short-secret/);
   });
 
   test.each([
