@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { requestPath } from '../request-path.ts';
 import { HttpError } from '../routes/http-errors.ts';
 
@@ -10,30 +11,6 @@ const CLIENT_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type; send JSON (application/json).',
 };
-
-// Connection-level failures of PostgreSQL (class 08, admin shutdown 57P0x) and of the socket or
-// the embedded database: the request was fine, the database was not reachable.
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  '57P01',
-  '57P02',
-  '57P03',
-]);
-
-/** Whether an error (or its cause, as Drizzle wraps driver errors) means the database is unreachable. */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
-    if (/PGlite is closed|Cannot use a pool after calling end|Connection terminated/i.test(current.message))
-      return true;
-    current = current.cause;
-  }
-  return false;
-}
 
 /**
  * Every error leaves as `{detail: "..."}`: client errors with a readable sentence, server errors with

@@ -84,24 +84,19 @@ export function createThreadsClient(options: ThreadsClientOptions): ThreadsGatew
     );
   }
 
-  function parse<T>(text: string, check: (value: Partial<T>) => boolean, what: string): T {
-    let value: Partial<T> | null;
-    try {
-      value = JSON.parse(text) as Partial<T>;
-    } catch {
-      value = null;
-    }
-    if (!value || !check(value))
-      throw new ThreadsApiError(`Threads sent an unexpected ${what} answer.`, 'unavailable', 200);
-    return value as T;
-  }
-
   function json(text: string, what: string): unknown {
     try {
       return JSON.parse(text);
     } catch {
       throw new ThreadsApiError(`Threads sent an unexpected ${what} answer.`, 'unavailable', 200);
     }
+  }
+
+  function parse<T>(text: string, check: (value: Partial<T>) => boolean, what: string): T {
+    const value = json(text, what) as Partial<T> | null;
+    if (!value || !check(value))
+      throw new ThreadsApiError(`Threads sent an unexpected ${what} answer.`, 'unavailable', 200);
+    return value as T;
   }
 
   function grant(text: string, what: string): TokenGrant {
