@@ -1,11 +1,11 @@
 import { defineConfig } from '@playwright/test';
-import { CURATION_SITE, E2E_PORT, TEST_SITE } from './tests/site-under-test.ts';
+import { CURATION_SITE, E2E_PORT, LARGE_SITE, TEST_SITE } from './tests/site-under-test.ts';
 
 /** The real server (server/main.ts) on a fresh embedded database, serving a site built for it. */
-function server(site: typeof TEST_SITE, port: number, dataDir: string) {
+function server(site: typeof TEST_SITE, port: number, dataDir: string, prepare = 'true') {
   return {
     // It rebuilds its site first when the site is stale.
-    command: `rm -rf ${dataDir} && node server/main.ts`,
+    command: `${prepare} && rm -rf ${dataDir} && node server/main.ts`,
     url: `${site.publicUrl}/api/health`,
     env: {
       PORT: String(port),
@@ -27,7 +27,8 @@ function server(site: typeof TEST_SITE, port: number, dataDir: string) {
 /**
  * End-to-end tests: Debian's Chromium against our own server. The 'curation' specs approve threads,
  * which changes the home page, so they get a server and a site of their own; the other specs can
- * then rely on the committed sample catalogue.
+ * then rely on the committed sample catalogue. The 'catalogue' specs walk paging, search and topics
+ * on a 1,000-thread catalogue of their own.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -52,11 +53,18 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'site', testIgnore: 'curation/**', use: { baseURL: TEST_SITE.publicUrl } },
+    { name: 'site', testIgnore: ['curation/**', 'catalogue/**'], use: { baseURL: TEST_SITE.publicUrl } },
     { name: 'curation', testMatch: 'curation/**/*.spec.ts', use: { baseURL: CURATION_SITE.publicUrl } },
+    { name: 'catalogue', testMatch: 'catalogue/**/*.spec.ts', use: { baseURL: LARGE_SITE.publicUrl } },
   ],
   webServer: [
     server(TEST_SITE, E2E_PORT, 'test-output/e2e-data'),
     server(CURATION_SITE, E2E_PORT + 1, 'test-output/curation-data'),
+    server(
+      LARGE_SITE,
+      E2E_PORT + 2,
+      'test-output/large-data',
+      `node tests/large-catalogue.ts ${LARGE_SITE.catalogueDir}`,
+    ),
   ],
 });

@@ -4,9 +4,6 @@ export const THREAD_LIST_CACHE_TTL_MS = 60 * 60 * 1000;
 /** Failed thread-list loads are retried 3 times with exponential delay capped at 10 s (spec section 9). */
 export const THREAD_FETCH_RETRY = { retries: 3, baseDelayMs: 1000, maxDelayMs: 10_000 } as const;
 
-/** Cards per page of the home grid; the first page is pre-rendered into the HTML. */
-export const HOME_PAGE_SIZE = 24;
-
 /** Cards whose images load eagerly: the first row on the widest layout. */
 export const EAGER_IMAGE_COUNT = 3;
 

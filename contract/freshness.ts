@@ -19,9 +19,14 @@ export function describeFreshness(
   return { fresh: now.getTime() < next, ageHours };
 }
 
-/** The line under the filter buttons, e.g. "Updated 3 hours ago". */
-export function freshnessText({ fresh, ageHours }: Freshness): string {
-  const age =
-    ageHours === 0 ? 'less than an hour ago' : `${ageHours} ${ageHours === 1 ? 'hour' : 'hours'} ago`;
-  return fresh ? `Updated ${age}` : `Updated ${age} · a refresh is due`;
+/** The line under the filter buttons, in a visitor's words: "Updated 3 hours ago", "Updated 2 days ago". */
+export function freshnessText({ ageHours }: Freshness): string {
+  if (ageHours === 0) return 'Updated less than an hour ago';
+  if (ageHours < 48) return `Updated ${ageHours} ${ageHours === 1 ? 'hour' : 'hours'} ago`;
+  return `Updated ${Math.floor(ageHours / 24)} days ago`;
+}
+
+/** The operator's reading on the debug page: the age in hours and whether the next refresh is overdue. */
+export function operatorFreshnessText({ fresh, ageHours }: Freshness): string {
+  return `generated ${ageHours} h ago; ${fresh ? 'fresh (before nextUpdate)' : 'a refresh is due (past nextUpdate)'}`;
 }

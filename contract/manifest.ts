@@ -11,5 +11,13 @@ export const ManifestSchema = z.object({
       images: z.number().int().nonnegative(),
     })
     .optional(),
+  /** Changes whenever the exported threads change: browsers key their cached pages by it. */
+  version: z.string().min(1).optional(),
+  /** Cards per file under /data/pages/. */
+  pageSize: z.number().int().positive().optional(),
+  /** Every topic tag with approved threads, most threads first. */
+  topics: z
+    .array(z.object({ tag: z.string().min(1), slug: z.string().min(1), count: z.number().int().positive() }))
+    .optional(),
 });
 export type Manifest = z.infer<typeof ManifestSchema>;

@@ -20,6 +20,8 @@ export const ThreadCardSchema = z
     replies: z.number().int().nonnegative().nullable(),
     timestamp: z.iso.datetime({ offset: true }).optional(),
     permalink: z.url({ protocol: /^https$/ }).optional(),
+    /** The post's Threads topic tag (without '#'), when it has one; it links to /topics/{slug}. */
+    topic_tag: z.string().min(1).max(50).nullable().optional(),
   })
   .strict();
 

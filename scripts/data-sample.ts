@@ -3,10 +3,13 @@
  * of any size in the spec's file names. `--images` regenerates the sample images under public/.
  */
 import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config.ts';
-import { writeCatalogue } from '../server/jobs/export-catalogue.ts';
+import { writeAtomically } from '../server/jobs/atomic-file.ts';
+import { catalogueFiles } from '../server/jobs/catalogue-files.ts';
+import { catalogueDatesFrom } from '../server/jobs/export-catalogue.ts';
 import { buildSampleCards } from './sample/catalogue.ts';
 import { sampleImageUrl, writeSampleImages } from './sample/images.ts';
 
@@ -47,11 +50,15 @@ if (values.images || !existsSync(path.join(publicDir, sampleImageUrl(1)))) {
 
 const started = performance.now();
 const cards = buildSampleCards(count, new Date(), seed);
-const { manifest } = await writeCatalogue(path.resolve(values.out), cards, {
-  now: new Date(),
-  // nextUpdate follows the configured refresh interval, like the curation job's exports.
-  refreshIntervalMinutes: loadConfig(process.env).refreshIntervalMinutes,
-});
+// nextUpdate follows the configured refresh interval, like the curation job's exports.
+const dates = catalogueDatesFrom(new Date(), loadConfig(process.env).refreshIntervalMinutes);
+const { files, manifest } = catalogueFiles(cards, dates);
+// Only the spec's files: the server derives the pages and the search index when it exports a sample.
+const out = path.resolve(values.out);
+await mkdir(out, { recursive: true });
+for (const [name, body] of files.filter(([name]) => !name.includes('/'))) {
+  await writeAtomically(path.join(out, name), body);
+}
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(
   `wrote ${manifest.counts?.all} threads (${manifest.counts?.text} text, ${manifest.counts?.images} with images) to ${values.out}/ in ${seconds} s`,

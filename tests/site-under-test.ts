@@ -17,6 +17,14 @@ export const CURATION_SITE: SiteBuildOptions = {
   publicUrl: `http://127.0.0.1:${E2E_PORT + 1}`,
 };
 
+/** The catalogue browser tests' server: a 1,000-thread catalogue (tests/large-catalogue.ts). */
+export const LARGE_SITE: SiteBuildOptions = {
+  ...TEST_SITE,
+  siteDir: path.resolve(import.meta.dirname, '../test-output/large-site'),
+  catalogueDir: path.resolve(import.meta.dirname, '../test-output/large-catalogue'),
+  publicUrl: `http://127.0.0.1:${E2E_PORT + 2}`,
+};
+
 /** Builds the site under test when it is missing or older than its sources (Vitest and Playwright global setup). */
 export async function ensureTestSite(): Promise<void> {
   const reason = await staleReason(TEST_SITE);

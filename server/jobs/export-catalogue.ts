@@ -1,63 +1,65 @@
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Manifest } from '../../contract/manifest.ts';
-import type { ThreadCard } from '../../contract/thread-card.ts';
-import { matchesFilter } from '../../contract/thread-filter.ts';
+import { ManifestSchema, type Manifest } from '../../contract/manifest.ts';
+import { ThreadCardListSchema, type ThreadCard } from '../../contract/thread-card.ts';
 import type { Database } from '../db/client.ts';
 import { createCurationRunsRepository } from '../repositories/curation-runs.ts';
 import { createThreadsRepository } from '../repositories/threads.ts';
 import { toThreadCard } from '../views/thread-views.ts';
 import { writeIfChanged } from './atomic-file.ts';
+import { catalogueFiles, DERIVED_FOLDERS, type CatalogueDates } from './catalogue-files.ts';
 
-/** How many of the newest cards go into threads-recent.json. */
-export const RECENT_COUNT = 24;
+/** Files written at once: enough to keep the disk busy, few enough never to run out of descriptors. */
+const WRITE_CONCURRENCY = 32;
 
-/** The catalogue files that are public (spec section 7); anything else in the folder stays private. */
-export const PUBLIC_CATALOGUE_FILE = /^(manifest|threads-(all|text|images|recent))\.json$/;
-
-export interface CatalogueOptions {
-  now: Date;
-  refreshIntervalMinutes: number;
-}
-
-function newestFirst(cards: readonly ThreadCard[]): ThreadCard[] {
-  return cards
-    .map((card, index) => ({ card, index, time: card.timestamp ? Date.parse(card.timestamp) : -Infinity }))
-    .sort((a, b) => b.time - a.time || a.index - b.index)
-    .map(({ card }) => card);
+async function filesUnder(dir: string, folder: string): Promise<string[]> {
+  const entries = await readdir(path.join(dir, folder), { recursive: true, withFileTypes: true }).catch(
+    () => [],
+  );
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
 }
 
 /**
- * Writes the public catalogue (spec section 7 file names) into `dir`: each file whole, renamed into
- * place, and only when its content changed. The manifest is written last, so a manifest on disk
- * always describes data files that are already complete. Returns the manifest and whether any data
- * file changed.
+ * Writes the public catalogue into `dir`: each file whole, renamed into place, and only when its
+ * content changed; pages and search files that the new catalogue no longer has are removed. The
+ * manifest is written last, so a manifest on disk always describes files that are already complete.
+ * Returns the manifest and whether any data file changed.
  */
 export async function writeCatalogue(
   dir: string,
   cards: readonly ThreadCard[],
-  { now, refreshIntervalMinutes }: CatalogueOptions,
+  dates: CatalogueDates,
 ): Promise<{ manifest: Manifest; dataChanged: boolean }> {
-  await mkdir(dir, { recursive: true });
-  const text = cards.filter((card) => matchesFilter(card, 'text'));
-  const images = cards.filter((card) => matchesFilter(card, 'images'));
-  const files: [string, unknown][] = [
-    ['threads-all.json', cards],
-    ['threads-text.json', text],
-    ['threads-images.json', images],
-    ['threads-recent.json', newestFirst(cards).slice(0, RECENT_COUNT)],
-  ];
-  let dataChanged = false;
-  for (const [name, value] of files) {
-    if (await writeIfChanged(path.join(dir, name), JSON.stringify(value))) dataChanged = true;
-  }
+  const { files, manifest } = catalogueFiles(cards, dates);
+  const manifestFile = files.pop();
+  const folders = new Set(files.map(([name]) => path.posix.dirname(name)));
+  await Promise.all([...folders].map((folder) => mkdir(path.join(dir, folder), { recursive: true })));
 
-  const manifest: Manifest = {
-    generatedAt: now.toISOString(),
-    nextUpdate: new Date(now.getTime() + refreshIntervalMinutes * 60_000).toISOString(),
-    counts: { all: cards.length, text: text.length, images: images.length },
-  };
-  await writeIfChanged(path.join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  let dataChanged = false;
+  for (let start = 0; start < files.length; start += WRITE_CONCURRENCY) {
+    const written = await Promise.all(
+      files
+        .slice(start, start + WRITE_CONCURRENCY)
+        .map(([name, body]) => writeIfChanged(path.join(dir, name), body)),
+    );
+    if (written.includes(true)) dataChanged = true;
+  }
+  const wanted = new Set(files.map(([name]) => name));
+  for (const folder of DERIVED_FOLDERS) {
+    for (const stale of (await filesUnder(dir, folder)).filter((name) => !wanted.has(name))) {
+      await rm(path.join(dir, stale), { force: true });
+      dataChanged = true;
+    }
+  }
+  // A topic that is gone leaves its folder empty: remove it, so /data lists only live topics.
+  const topicsDir = path.join(dir, 'pages', 'topics');
+  for (const slug of await readdir(topicsDir).catch(() => [] as string[])) {
+    if (!folders.has(`pages/topics/${slug}`))
+      await rm(path.join(topicsDir, slug), { recursive: true, force: true });
+  }
+  if (manifestFile) await writeIfChanged(path.join(dir, manifestFile[0]), manifestFile[1]);
   return { manifest, dataChanged };
 }
 
@@ -69,24 +71,34 @@ export interface CatalogueExport {
   refreshIntervalMinutes: number;
 }
 
-/** Copies the sample's public files unchanged (its manifest included); returns whether any changed. */
-async function copySample(from: string, to: string): Promise<boolean> {
-  await mkdir(to, { recursive: true });
-  const names = (await readdir(from)).filter((name) => PUBLIC_CATALOGUE_FILE.test(name)).sort();
-  let changed = false;
-  // The manifest goes last, like writeCatalogue's.
-  for (const name of [...names.filter((n) => n !== 'manifest.json'), 'manifest.json']) {
-    const body = await readFile(path.join(from, name), 'utf8').catch(() => null);
-    if (body !== null && (await writeIfChanged(path.join(to, name), body))) changed = true;
-  }
-  return changed;
+/** The sample's cards and dates, or null when the folder holds no sample. A broken sample is an error. */
+async function readSample(
+  dir: string,
+): Promise<{ cards: ThreadCard[]; dates: CatalogueDates | null } | null> {
+  const all = await readFile(path.join(dir, 'threads-all.json'), 'utf8').catch(() => null);
+  if (all === null) return null;
+  const cards = ThreadCardListSchema.parse(JSON.parse(all));
+  const manifest = await readFile(path.join(dir, 'manifest.json'), 'utf8').then(
+    (body) => ManifestSchema.safeParse(JSON.parse(body)).data ?? null,
+    () => null,
+  );
+  const dates = manifest
+    ? { generatedAt: new Date(manifest.generatedAt), nextUpdate: new Date(manifest.nextUpdate) }
+    : null;
+  return { cards, dates };
+}
+
+/** Dates a catalogue generated at `generatedAt`: the next refresh is one interval later. */
+export function catalogueDatesFrom(generatedAt: Date, refreshIntervalMinutes: number): CatalogueDates {
+  return { generatedAt, nextUpdate: new Date(generatedAt.getTime() + refreshIntervalMinutes * 60_000) };
 }
 
 /**
- * Exports the approved threads as the public catalogue; while none is approved, the sample stands in
- * (or an empty catalogue, without a sample). The manifest dates the catalogue from the last curation
- * run that reached Threads, so every instance writes the same files and the home page's freshness
- * line says how current the curation is. Returns whether a data file changed.
+ * Exports the approved threads as the public catalogue; while none is approved, the sample's cards
+ * stand in with the sample's dates (or an empty catalogue, without a sample). The manifest dates the
+ * catalogue from the last curation run that reached Threads, so every instance writes the same
+ * files and the home page's freshness line says how current the curation is. Returns whether a
+ * data file changed.
  */
 export async function exportCatalogue(
   db: Database,
@@ -94,16 +106,16 @@ export async function exportCatalogue(
   now = new Date(),
 ): Promise<boolean> {
   const approved = await createThreadsRepository(db).listApproved();
-  if (approved.length === 0 && (await hasSample(sampleCatalogueDir)))
-    return copySample(sampleCatalogueDir, catalogueDir);
+  const sample = approved.length === 0 ? await readSample(sampleCatalogueDir) : null;
+  if (sample) {
+    const dates = sample.dates ?? catalogueDatesFrom(now, refreshIntervalMinutes);
+    return (await writeCatalogue(catalogueDir, sample.cards, dates)).dataChanged;
+  }
   const refreshedAt = (await createCurationRunsRepository(db).lastRefreshedAt()) ?? now;
-  const { dataChanged } = await writeCatalogue(catalogueDir, approved.map(toThreadCard), {
-    now: refreshedAt,
-    refreshIntervalMinutes,
-  });
+  const { dataChanged } = await writeCatalogue(
+    catalogueDir,
+    approved.map(toThreadCard),
+    catalogueDatesFrom(refreshedAt, refreshIntervalMinutes),
+  );
   return dataChanged;
-}
-
-async function hasSample(dir: string): Promise<boolean> {
-  return (await readdir(dir).catch(() => [] as string[])).includes('threads-all.json');
 }

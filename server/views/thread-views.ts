@@ -43,7 +43,12 @@ export function toReviewThread(row: ThreadRow): ReviewThread {
 
 /** An approved thread as the public catalogue lists it. */
 export function toThreadCard(row: ThreadRow): ThreadCard {
-  return { id: row.id, ...cardFields(row), timestamp: (row.postedAt ?? row.createdAt).toISOString() };
+  return {
+    id: row.id,
+    ...cardFields(row),
+    timestamp: (row.postedAt ?? row.createdAt).toISOString(),
+    topic_tag: row.topicTag,
+  };
 }
 
 /** A member's submission with the thread it created. */

@@ -1,10 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { AuthConfig } from '../../contract/auth.ts';
+import { describeFreshness, operatorFreshnessText } from '../../contract/freshness.ts';
 import { api, ApiRequestError } from '../lib/api.ts';
 import { OAUTH_REDIRECT_KEY, OAUTH_STATE_KEY } from '../lib/oauth.ts';
 import { readStoredUser } from '../lib/user-storage.ts';
 import { $auth, checkAuth, recheckAuth } from '../stores/auth.ts';
+import { $manifestCheck, loadManifest, type ManifestCheck } from '../stores/manifest.ts';
 
 /** What a call answered, or why it failed, as text to show. */
 async function describeCall(path: string): Promise<string> {
@@ -50,6 +52,21 @@ function Section({
   );
 }
 
+/** The manifest in an operator's words: dates, version and whether a refresh is overdue. */
+function catalogueLine(check: ManifestCheck | null): string {
+  if (!check) return 'Loading...';
+  const { manifest } = check;
+  if (!manifest) return '/data/manifest.json could not be read.';
+  const freshness = operatorFreshnessText(describeFreshness(manifest, new Date(check.checkedAt)));
+  return [
+    `generatedAt: ${manifest.generatedAt}`,
+    `nextUpdate:  ${manifest.nextUpdate}`,
+    `version:     ${manifest.version ?? '(none)'}`,
+    `threads:     ${manifest.counts?.all ?? '?'} (${manifest.topics?.length ?? 0} topics)`,
+    freshness,
+  ].join('\n');
+}
+
 /** The sign-in debug page (spec: Debug page). Shows only what the browser may know: never a token. */
 export default function AuthDebug() {
   const auth = useStore($auth);
@@ -58,6 +75,7 @@ export default function AuthDebug() {
   const [verify, setVerify] = useState('Loading...');
   const [cookies, setCookies] = useState(() => document.cookie);
   const [config, setConfig] = useState<AuthConfig | null | 'failed'>(null);
+  const manifestCheck = useStore($manifestCheck);
 
   const refreshHealth = useCallback(() => void describeCall('/api/health').then(setHealth), []);
   const refreshVerify = useCallback(() => void describeCall('/api/auth/verify').then(setVerify), []);
@@ -66,6 +84,7 @@ export default function AuthDebug() {
     refreshHealth();
     refreshVerify();
     void api<AuthConfig>('/api/auth/config').then(setConfig, () => setConfig('failed'));
+    void loadManifest();
   }, [refreshHealth, refreshVerify]);
 
   return (
@@ -88,6 +107,9 @@ export default function AuthDebug() {
           The session cookie is HttpOnly: scripts cannot read it, so it never appears here, even while you are
           signed in.
         </p>
+      </Section>
+      <Section title="Public catalogue" onRefresh={() => void loadManifest({ force: true })}>
+        <pre>{catalogueLine(manifestCheck)}</pre>
       </Section>
       <Section title="Public OAuth settings">
         {config === null ? (

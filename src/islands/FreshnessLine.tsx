@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { describeFreshness, freshnessText } from '../../contract/freshness.ts';
 import type { Manifest } from '../../contract/manifest.ts';
+import { calendarDate } from '../lib/format.ts';
 import { $manifestCheck, loadManifest } from '../stores/manifest.ts';
 
 /**
@@ -17,7 +18,7 @@ export default function FreshnessLine({ builtManifest }: { builtManifest: Manife
   if (!manifest) return null;
   const text = check
     ? freshnessText(describeFreshness(manifest, new Date(check.checkedAt)))
-    : `Updated ${manifest.generatedAt.slice(0, 10)}`;
+    : `Updated ${calendarDate(manifest.generatedAt)}`;
   return (
     <p className="freshness">
       <time dateTime={manifest.generatedAt}>{text}</time>

@@ -1,121 +1,185 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
-import { EAGER_IMAGE_COUNT, HOME_PAGE_SIZE } from '../../contract/constants.ts';
+import { useEffect, useState } from 'react';
+import { isThreadFilter, type CatalogueListKey } from '../../contract/catalogue-pages.ts';
 import type { Manifest } from '../../contract/manifest.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import type { ThreadCard } from '../../contract/thread-card.ts';
 import { THREAD_FILTERS, type ThreadFilter } from '../../contract/thread-filter.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
-import { $threadLists, loadThreads } from '../stores/threads.ts';
+import { readQueryParam, writeQueryParams } from '../lib/url-state.ts';
+import { $search, searchCatalogue } from '../stores/search.ts';
+import { $threadLists, IDLE_LIST, loadPages, seedList, type ThreadListState } from '../stores/threads.ts';
+import CatalogueSearchBox from './CatalogueSearchBox.tsx';
 import FreshnessLine from './FreshnessLine.tsx';
-import ThreadCardView from './ThreadCardView.tsx';
+import SearchResults from './SearchResults.tsx';
+import ThreadGrid, { ThreadGridSkeleton } from './ThreadGrid.tsx';
+import TopicNav, { type TopicNavigation } from './TopicNav.tsx';
 
 interface Props {
-  /** The first page of "All", rendered into the HTML at build time. */
+  /** The first page of the list, rendered into the HTML at build time. */
   initialCards: readonly ThreadCard[];
-  /** How many cards "All" holds in the build's catalogue. */
+  /** How many cards the list holds in the build's catalogue. */
   initialTotal: number;
   builtManifest: Manifest | null;
+  /** A topic page's topic; without it, the home page's filters and search. */
+  topic?: { tag: string; slug: string } | undefined;
+  /** The topics linked under the search box. */
+  topicNavigation: TopicNavigation;
 }
 
-/** The home grid with its All / Text / Images filter; readable before it hydrates. */
-export default function ThreadBrowser({ initialCards, initialTotal, builtManifest }: Props) {
-  const lists = useStore($threadLists);
-  // Without JavaScript the buttons could not work: they stay disabled until the island runs.
+/** Wait after the last keystroke before searching. */
+const SEARCH_DELAY_MS = 150;
+
+function filterFromUrl(): ThreadFilter {
+  const value = readQueryParam('filter');
+  return isThreadFilter(value) ? value : 'all';
+}
+
+/**
+ * The thread grid of the home page (All / Text / Images, search) or of a topic page; readable before
+ * it hydrates. The filter and the search live in the address (?filter=text, ?q=...), so they survive
+ * a reload, can be shared, and follow Back and Forward.
+ */
+export default function ThreadBrowser({
+  initialCards,
+  initialTotal,
+  builtManifest,
+  topic,
+  topicNavigation,
+}: Props) {
   const hydrated = useHydrated();
+  const lists = useStore($threadLists);
+  const search = useStore($search);
+  // The pre-rendered HTML is always the unfiltered list: the address is read once the island runs.
   const [filter, setFilter] = useState<ThreadFilter>('all');
-  const [visible, setVisible] = useState(HOME_PAGE_SIZE);
+  const [query, setQuery] = useState('');
+  const home = !topic;
+  const listKey: CatalogueListKey = topic ? `topics/${topic.slug}` : filter;
+  const firstList: CatalogueListKey = topic ? `topics/${topic.slug}` : 'all';
 
-  const list = lists[filter];
-  // Until "All" is fetched, the pre-rendered first page stands in for it.
-  const cards = list.status === 'ready' ? list.cards : filter === 'all' ? initialCards : null;
-  const total = list.status === 'ready' ? list.cards.length : filter === 'all' ? initialTotal : 0;
-  const shown = cards ? cards.slice(0, visible) : [];
-  const noun = THREAD_FILTERS.find((f) => f.id === filter)?.noun ?? 'threads';
+  useEffect(() => {
+    seedList(firstList, {
+      cards: initialCards,
+      total: initialTotal,
+      version: builtManifest?.version ?? null,
+    });
+    if (!home) return;
+    const fromUrl = () => {
+      const next = filterFromUrl();
+      setFilter(next);
+      // 'All' is on the page already: fetching it again could only move cards under the reader.
+      if (next !== 'all') void loadPages(next, 1);
+      // The search itself follows the query (the effect below).
+      setQuery(readQueryParam('q') ?? '');
+    };
+    fromUrl();
+    window.addEventListener('popstate', fromUrl);
+    return () => window.removeEventListener('popstate', fromUrl);
+  }, [home, firstList, initialCards, initialTotal, builtManifest]);
 
-  // Cached lists are only reused for the catalogue this page was built from.
-  const version = builtManifest?.generatedAt ?? '';
+  useEffect(() => {
+    if (!hydrated || !home) return;
+    const timer = setTimeout(() => void searchCatalogue(query), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [query, hydrated, home]);
+
+  const seeded: ThreadListState = {
+    status: 'ready',
+    version: builtManifest?.version ?? null,
+    pages: [initialCards],
+    total: initialTotal,
+  };
+  const list = lists[listKey] ?? (listKey === firstList ? seeded : IDLE_LIST);
+  const pages = list.pages;
+  const shown = pages.reduce((count, cards) => count + cards.length, 0);
+  const total = list.total ?? 0;
+  const noun = topic
+    ? `threads on #${topic.tag}`
+    : (THREAD_FILTERS.find((f) => f.id === filter)?.noun ?? 'threads');
+  const searching = home && search.query !== '';
 
   function choose(next: ThreadFilter) {
     setFilter(next);
-    setVisible(HOME_PAGE_SIZE);
-    void loadThreads(next, { version });
+    setQuery('');
+    writeQueryParams({ filter: next === 'all' ? null : next, q: null }, { push: true });
+    void loadPages(next, 1);
   }
 
-  function showMore() {
-    setVisible((count) => count + HOME_PAGE_SIZE);
-    void loadThreads(filter, { version });
+  function changeQuery(value: string) {
+    setQuery(value);
+    writeQueryParams({ q: value.trim() || null }, { push: false });
   }
 
   let status = '';
-  if (list.status === 'loading' && !cards) status = TEXTS.loadingThreads;
+  if (list.status === 'loading' && pages.length === 0) status = TEXTS.loadingThreads;
   // The error itself is announced by the alert below.
-  else if (cards && list.status !== 'error')
-    status = total === 0 ? TEXTS.noThreadsForFilter : `Showing ${shown.length} of ${total} ${noun}`;
+  else if (list.total !== null && list.status !== 'error')
+    status = total === 0 ? TEXTS.noThreadsForFilter : `Showing ${shown} of ${total} ${noun}`;
 
   return (
     <section className="thread-browser" aria-labelledby="threads-heading">
       <div className="thread-browser__bar">
         <h1 id="threads-heading" className="thread-browser__title">
-          Design threads
+          {topic ? `#${topic.tag}` : 'Design threads'}
         </h1>
-        <div className="filter-group" role="group" aria-label="Filter threads">
-          {THREAD_FILTERS.map(({ id, label }) => (
-            <button
-              key={id}
-              type="button"
-              className="filter-button"
-              aria-pressed={filter === id}
-              disabled={!hydrated}
-              onClick={() => choose(id)}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
+        {home && (
+          <div className="filter-group" role="group" aria-label="Filter threads">
+            {THREAD_FILTERS.map(({ id, label }) => (
+              <button
+                key={id}
+                type="button"
+                className="filter-button"
+                aria-pressed={!searching && filter === id}
+                disabled={!hydrated}
+                onClick={() => choose(id)}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+        )}
       </div>
+      {home && <CatalogueSearchBox value={query} onChange={changeQuery} disabled={!hydrated} />}
+      <TopicNav navigation={topicNavigation} current={topic?.slug} />
       <FreshnessLine builtManifest={builtManifest} />
-      <p className="thread-browser__status" role="status" aria-live="polite">
-        {status}
-      </p>
-
-      {list.status === 'error' ? (
-        <div className="notice notice--error" role="alert">
-          <p className="notice__title">{TEXTS.threadsLoadFailed}</p>
-          <p>{TEXTS.threadsLoadHint}</p>
-          <button
-            type="button"
-            className="button"
-            onClick={() => void loadThreads(filter, { force: true, version })}
-          >
-            {TEXTS.tryAgain}
-          </button>
-        </div>
+      {searching ? (
+        <SearchResults />
       ) : (
         <>
-          {shown.length > 0 && (
-            <div className="thread-grid">
-              {shown.map((card, index) => (
-                <ThreadCardView
-                  key={card.id}
-                  card={card}
-                  eager={index < EAGER_IMAGE_COUNT}
-                  priority={index === 0}
-                />
-              ))}
-            </div>
-          )}
-          {cards && shown.length < total && (
-            <div className="thread-browser__more">
+          <p className="thread-browser__status" role="status" aria-live="polite">
+            {status}
+          </p>
+          {list.status === 'loading' && pages.length === 0 && <ThreadGridSkeleton />}
+          <ThreadGrid pages={pages} />
+          {list.status === 'error' ? (
+            <div className="notice notice--error" role="alert">
+              <p className="notice__title">{TEXTS.threadsLoadFailed}</p>
+              <p>{TEXTS.threadsLoadHint}</p>
               <button
                 type="button"
                 className="button"
-                onClick={showMore}
-                disabled={!hydrated || list.status === 'loading'}
+                onClick={() =>
+                  void (pages.length === 0
+                    ? loadPages(listKey, 1, { force: true })
+                    : loadPages(listKey, pages.length + 1))
+                }
               >
-                {list.status === 'loading' ? TEXTS.loadingThreads : 'Show more threads'}
+                {TEXTS.tryAgain}
               </button>
             </div>
+          ) : (
+            shown < total && (
+              <div className="thread-browser__more">
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => void loadPages(listKey, pages.length + 1)}
+                  disabled={!hydrated || list.status === 'loading'}
+                >
+                  {list.status === 'loading' ? TEXTS.loadingThreads : 'Show more threads'}
+                </button>
+              </div>
+            )
           )}
         </>
       )}

@@ -1,7 +1,9 @@
 import { AVATAR_SIZE, CARD_IMAGE_SIZE } from '../../contract/constants.ts';
 import type { ThreadCard } from '../../contract/thread-card.ts';
 import { TEXTS } from '../../contract/texts.ts';
+import { topicPath, topicSlug } from '../../contract/topics.ts';
 import { countLabel } from '../lib/format.ts';
+import RelativeTime from './RelativeTime.tsx';
 
 interface Props {
   card: ThreadCard;
@@ -37,9 +39,18 @@ export function ThreadImage({
   );
 }
 
-/** One curated thread: author, text, optional image, and likes and replies when known. */
+/** Whether the name only repeats the handle (a post whose author gave no display name). */
+function nameIsHandle({ author, handle }: Pick<ThreadCard, 'author' | 'handle'>): boolean {
+  return author.trim().toLowerCase() === handle.replace(/^@/, '').trim().toLowerCase();
+}
+
+/**
+ * One curated thread: author, text, optional image, when it was posted, its topic (a link to the
+ * topic page), likes and replies when known, and a link to the post on Threads.
+ */
 export default function ThreadCardView({ card, eager, priority = false }: Props) {
   const loading = eager ? 'eager' : 'lazy';
+  const slug = card.topic_tag ? topicSlug(card.topic_tag) : null;
   return (
     <article className="thread-card">
       <header className="thread-card__author">
@@ -52,17 +63,25 @@ export default function ThreadCardView({ card, eager, priority = false }: Props)
           loading={loading}
           decoding="async"
         />
-        <div>
-          <h2 className="thread-card__name">{card.author}</h2>
-          <p className="thread-card__handle">{card.handle}</p>
+        <div className="thread-card__who">
+          <h2 className="thread-card__name">{nameIsHandle(card) ? card.handle : card.author}</h2>
+          {!nameIsHandle(card) && <p className="thread-card__handle">{card.handle}</p>}
         </div>
+        {/* In the header, on one line beside names that never wrap: when the date turns into "3 hours
+            ago" after hydration, nothing below it moves. */}
+        {card.timestamp && <RelativeTime iso={card.timestamp} className="thread-card__time" />}
       </header>
       <p className="thread-card__content">{card.content}</p>
       {card.image !== null && (
         <ThreadImage src={card.image} author={card.author} loading={loading} priority={priority} />
       )}
-      {(card.likes !== null || card.replies !== null || card.permalink) && (
+      {(slug || card.likes !== null || card.replies !== null || card.permalink) && (
         <footer className="thread-card__meta">
+          {slug && card.topic_tag && (
+            <a className="thread-card__topic" href={topicPath(slug)}>
+              #{card.topic_tag}
+            </a>
+          )}
           {card.likes !== null && <span>{countLabel(card.likes, 'like', 'likes')}</span>}
           {card.replies !== null && <span>{countLabel(card.replies, 'reply', 'replies')}</span>}
           {card.permalink && (

@@ -13,3 +13,33 @@ function trim(value: number): string {
 export function countLabel(value: number, singular: string, plural: string): string {
   return `${formatCount(value)} ${value === 1 ? singular : plural}`;
 }
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** "Nov 21, 2026": the same text on the build machine and in every browser (UTC, English). */
+export function calendarDate(iso: string): string {
+  return new Intl.DateTimeFormat('en', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(iso));
+}
+
+/**
+ * How long ago, as people say it: "just now", "5 minutes ago", "3 hours ago", "yesterday",
+ * "4 days ago"; after four weeks the date itself. A moment in the future (a skewed clock) reads
+ * "just now".
+ */
+export function relativeTime(iso: string, now: number): string {
+  const age = now - Date.parse(iso);
+  if (Number.isNaN(age)) return '';
+  if (age < MINUTE) return 'just now';
+  const words = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  if (age < HOUR) return words.format(-Math.floor(age / MINUTE), 'minute');
+  if (age < DAY) return words.format(-Math.floor(age / HOUR), 'hour');
+  if (age < 28 * DAY) return words.format(-Math.floor(age / DAY), 'day');
+  return calendarDate(iso);
+}

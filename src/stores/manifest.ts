@@ -12,8 +12,9 @@ export interface ManifestCheck {
 /** Null until the browser has checked `/data/manifest.json` once. */
 export const $manifestCheck = atom<ManifestCheck | null>(null);
 
-/** Fetches `/data/manifest.json` and records when; a failure records a null manifest. */
-export async function loadManifest(): Promise<void> {
+let pending: Promise<ManifestCheck> | null = null;
+
+async function fetchManifest(): Promise<ManifestCheck> {
   let manifest: Manifest | null = null;
   try {
     const body = (await fetchJson('/data/manifest.json', { cache: 'no-cache' })) as Partial<Manifest> | null;
@@ -22,5 +23,21 @@ export async function loadManifest(): Promise<void> {
   } catch {
     manifest = null;
   }
-  $manifestCheck.set({ manifest, checkedAt: Date.now() });
+  const check = { manifest, checkedAt: Date.now() };
+  $manifestCheck.set(check);
+  return check;
+}
+
+/**
+ * Fetches `/data/manifest.json` once per page view (later callers share the first answer); `force`
+ * fetches it again. A failure records a null manifest.
+ */
+export function loadManifest({ force = false } = {}): Promise<ManifestCheck> {
+  if (force || !pending) pending = fetchManifest();
+  return pending;
+}
+
+/** The served catalogue's version ('' when the manifest is unreadable or has none). */
+export async function catalogueVersion({ force = false } = {}): Promise<string> {
+  return (await loadManifest({ force })).manifest?.version ?? '';
 }

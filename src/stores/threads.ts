@@ -1,73 +1,75 @@
 import { map } from 'nanostores';
-import { THREAD_FETCH_RETRY, THREAD_LIST_CACHE_TTL_MS } from '../../contract/constants.ts';
+import { pageCount, type CatalogueListKey } from '../../contract/catalogue-pages.ts';
 import type { ThreadCard } from '../../contract/thread-card.ts';
-import { threadFileFor, type ThreadFilter } from '../../contract/thread-filter.ts';
-import { browserStorage, readCache, writeCache } from '../lib/cache.ts';
-import { fetchJson } from '../lib/fetch-json.ts';
-import { withRetry } from '../lib/retry.ts';
+import { fetchPage } from './catalogue-pages.ts';
+import { catalogueVersion } from './manifest.ts';
 
-export type ThreadListState =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'ready'; cards: readonly ThreadCard[] }
-  | { status: 'error' };
-
-/** One list per filter, loaded on demand from the public data files. */
-export const $threadLists = map<Record<ThreadFilter, ThreadListState>>({
-  all: { status: 'idle' },
-  text: { status: 'idle' },
-  images: { status: 'idle' },
-});
-
-const cacheKey = (filter: ThreadFilter) => `curated-threads:threads-${filter}`;
-
-/** A cheap shape check (no zod in the browser bundle): a list of objects with the card's text fields. */
-function isCardList(body: unknown): body is ThreadCard[] {
-  return (
-    Array.isArray(body) &&
-    body.every(
-      (card: Partial<Record<keyof ThreadCard, unknown>> | null) =>
-        typeof card === 'object' &&
-        card !== null &&
-        ['id', 'author', 'handle', 'avatar', 'content'].every(
-          (key) => typeof card[key as keyof ThreadCard] === 'string',
-        ),
-    )
-  );
+export interface ThreadListState {
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  /** The catalogue version the loaded pages belong to; null for none or a build without one. */
+  version: string | null;
+  /** The cards of each page loaded so far, first page first. */
+  pages: readonly (readonly ThreadCard[])[];
+  /** Cards in the whole list; null until a page has told. */
+  total: number | null;
 }
 
-async function fetchCards(filter: ThreadFilter): Promise<ThreadCard[]> {
-  const body = await fetchJson(threadFileFor(filter));
-  if (!isCardList(body)) throw new Error(`${threadFileFor(filter)} does not hold thread cards`);
-  return body;
+export const IDLE_LIST: ThreadListState = { status: 'idle', version: null, pages: [], total: null };
+
+/** The lists the visitor has opened (home filters, topics), loaded a page at a time. */
+export const $threadLists = map<Partial<Record<CatalogueListKey, ThreadListState>>>({});
+
+/** A list's state; idle until something is loaded or seeded. */
+export function listState(
+  lists: Partial<Record<CatalogueListKey, ThreadListState>>,
+  list: CatalogueListKey,
+): ThreadListState {
+  return lists[list] ?? IDLE_LIST;
 }
 
-interface CachedList {
-  /** The catalogue's generatedAt: a list cached from an older catalogue is not reused. */
-  version: string;
-  cards: ThreadCard[];
+/** Starts a list from the page pre-rendered into the HTML, so its first page is never fetched again. */
+export function seedList(
+  list: CatalogueListKey,
+  { cards, total, version }: { cards: readonly ThreadCard[]; total: number; version: string | null },
+): void {
+  if ($threadLists.get()[list]) return;
+  $threadLists.setKey(list, { status: 'ready', version, pages: [cards], total });
 }
 
 /**
- * Loads one filter's list: from the browser cache while it is fresh (1 hour) and from the same
- * catalogue `version`, otherwise from the network with retries. `force` skips the cache ('Try Again').
+ * Makes sure the first `count` pages of a list are loaded (the first load, 'Show more', 'Try Again'
+ * with `force`). Cards already shown stay while the next page loads. Pages of an older catalogue
+ * than the served one are loaded again, so a list never mixes two versions.
  */
-export async function loadThreads(filter: ThreadFilter, { force = false, version = '' } = {}): Promise<void> {
-  const current = $threadLists.get()[filter];
-  if (current.status === 'loading' || (current.status === 'ready' && !force)) return;
-  const storage = browserStorage();
-  const cached =
-    force || !storage ? null : readCache<CachedList>(storage, cacheKey(filter), THREAD_LIST_CACHE_TTL_MS);
-  if (cached && cached.version === version && isCardList(cached.cards)) {
-    $threadLists.setKey(filter, { status: 'ready', cards: cached.cards });
-    return;
-  }
-  $threadLists.setKey(filter, { status: 'loading' });
+export async function loadPages(
+  list: CatalogueListKey,
+  count: number,
+  { force = false }: { force?: boolean } = {},
+): Promise<void> {
+  const state = listState($threadLists.get(), list);
+  if (state.status === 'loading') return;
+  $threadLists.setKey(list, { ...state, status: 'loading' });
   try {
-    const cards = await withRetry(() => fetchCards(filter), THREAD_FETCH_RETRY);
-    if (storage) writeCache<CachedList>(storage, cacheKey(filter), { version, cards });
-    $threadLists.setKey(filter, { status: 'ready', cards });
+    let version = await catalogueVersion();
+    let pages = force || (version && state.version !== version) ? [] : [...state.pages];
+    let total = pages.length > 0 ? state.total : null;
+    let restarted = false;
+    while (pages.length < count && (total === null || pages.length < pageCount(total))) {
+      const page = await fetchPage(list, pages.length + 1, { version, force });
+      if (version && page.version !== version && !restarted) {
+        // The catalogue changed after the manifest was read: start again on the new one.
+        restarted = true;
+        version = await catalogueVersion({ force: true });
+        pages = [];
+        total = null;
+        continue;
+      }
+      pages.push(page.cards);
+      total = page.total;
+      if (page.page >= page.pages) break;
+    }
+    $threadLists.setKey(list, { status: 'ready', version: version || null, pages, total });
   } catch {
-    $threadLists.setKey(filter, { status: 'error' });
+    $threadLists.setKey(list, { ...listState($threadLists.get(), list), status: 'error' });
   }
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { HOME_PAGE_SIZE } from '../../contract/constants.ts';
+import { CATALOGUE_PAGE_SIZE, type CataloguePage } from '../../contract/catalogue-pages.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import type { ThreadCard } from '../../contract/thread-card.ts';
 import { TEST_SITE } from '../site-under-test.ts';
@@ -18,7 +18,7 @@ test('the first cards are readable with JavaScript off', async ({ browser }) => 
   const page = await context.newPage();
   await page.goto('/');
   const cards = page.locator('article.thread-card');
-  await expect(cards).toHaveCount(Math.min(HOME_PAGE_SIZE, all.length));
+  await expect(cards).toHaveCount(Math.min(CATALOGUE_PAGE_SIZE, all.length));
   const first = all[0];
   if (!first) throw new Error('the sample catalogue is empty');
   await expect(cards.first().getByRole('heading')).toHaveText(first.author);
@@ -58,31 +58,36 @@ test('All, Text and Images filter the grid; the choice is visible and announced'
   await expect(imagesButton).toHaveAttribute('aria-pressed', 'true');
   await expect(all_).toHaveAttribute('aria-pressed', 'false');
   await expect(status).toHaveText(
-    `Showing ${Math.min(HOME_PAGE_SIZE, images.length)} of ${images.length} image threads`,
+    `Showing ${Math.min(CATALOGUE_PAGE_SIZE, images.length)} of ${images.length} image threads`,
   );
-  await expect(cards).toHaveCount(Math.min(HOME_PAGE_SIZE, images.length));
+  await expect(cards).toHaveCount(Math.min(CATALOGUE_PAGE_SIZE, images.length));
   expect(await cards.locator('img.thread-card__image').count()).toBe(await cards.count());
 
   await page.getByRole('button', { name: 'Text', exact: true }).click();
   await expect(status).toHaveText(
-    `Showing ${Math.min(HOME_PAGE_SIZE, text.length)} of ${text.length} text threads`,
+    `Showing ${Math.min(CATALOGUE_PAGE_SIZE, text.length)} of ${text.length} text threads`,
   );
   await expect(cards.locator('img.thread-card__image')).toHaveCount(0);
 
   await all_.click();
-  await expect(status).toHaveText(`Showing ${Math.min(HOME_PAGE_SIZE, all.length)} of ${all.length} threads`);
+  await expect(status).toHaveText(
+    `Showing ${Math.min(CATALOGUE_PAGE_SIZE, all.length)} of ${all.length} threads`,
+  );
   await page.getByRole('button', { name: 'Show more threads' }).click();
-  await expect(cards).toHaveCount(Math.min(2 * HOME_PAGE_SIZE, all.length));
+  await expect(cards).toHaveCount(Math.min(2 * CATALOGUE_PAGE_SIZE, all.length));
   await expect(page.locator('.freshness')).toContainText('Updated');
 });
 
-test('a failing data file is retried 3 times, then shows the error with a working Try Again', async ({
+const TEXT_PAGE_1 = '**/data/pages/text/1.json';
+const textStatus = `Showing ${Math.min(CATALOGUE_PAGE_SIZE, text.length)} of ${text.length} text threads`;
+
+test('a failing page file is retried 3 times, then shows the error with a working Try Again', async ({
   page,
   pageProblems,
 }) => {
   pageProblems.allow(/status of 503/);
   let requests = 0;
-  await page.route('**/data/threads-text.json', (route) => {
+  await page.route(TEXT_PAGE_1, (route) => {
     requests++;
     return route.fulfill({ status: 503, body: 'unavailable' });
   });
@@ -96,20 +101,20 @@ test('a failing data file is retried 3 times, then shows the error with a workin
   await expect(alert).toContainText('access token');
   expect(requests).toBe(4);
 
-  await page.unroute('**/data/threads-text.json');
+  await page.unroute(TEXT_PAGE_1);
   await alert.getByRole('button', { name: TEXTS.tryAgain }).click();
-  await expect(page.getByRole('status')).toHaveText(
-    `Showing ${Math.min(HOME_PAGE_SIZE, text.length)} of ${text.length} text threads`,
-  );
+  await expect(page.getByRole('status')).toHaveText(textStatus);
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
 test('loading, then the empty text for a filter with no threads', async ({ page }) => {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/data/threads-images.json', async (route) => {
+  await page.route('**/data/pages/images/1.json', async (route) => {
+    // The served page, emptied: same catalogue version as the manifest, no cards.
+    const served = (await (await route.fetch()).json()) as CataloguePage;
     await held;
-    await route.fulfill({ status: 200, contentType: 'application/json', body: '[]' });
+    await route.fulfill({ json: { ...served, pages: 1, total: 0, cards: [] } });
   });
   await page.goto('/');
   await waitForHydration(page);
@@ -118,6 +123,7 @@ test('loading, then the empty text for a filter with no threads', async ({ page 
   release();
   await expect(page.getByRole('status')).toHaveText(TEXTS.noThreadsForFilter);
   await expect(page.locator('article.thread-card')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Show more threads' })).toHaveCount(0);
 });
 
 /** Lets requests for `url` through and counts them. */
@@ -130,35 +136,77 @@ async function countRequests(page: Page, url: string): Promise<() => number> {
   return () => requests;
 }
 
-/** Opens home (or reloads it), chooses the Text filter and waits for its cards. */
+/** Opens home, chooses the Text filter and waits for its cards; a reload keeps Text (it is in the address). */
 async function showTextThreads(page: Page, { reload = false } = {}): Promise<void> {
-  await (reload ? page.reload() : page.goto('/'));
-  await waitForHydration(page);
-  await page.getByRole('button', { name: 'Text', exact: true }).click();
-  await expect(page.getByRole('status')).toHaveText(
-    `Showing ${Math.min(HOME_PAGE_SIZE, text.length)} of ${text.length} text threads`,
+  if (reload) {
+    await page.reload();
+    await waitForHydration(page);
+  } else {
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Text', exact: true }).click();
+  }
+  await expect(page.getByRole('button', { name: 'Text', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByRole('status')).toHaveText(textStatus);
+}
+
+/** The catalogue version the server's manifest names now. */
+async function servedVersion(page: Page): Promise<string> {
+  const manifest = (await (await page.request.get('/data/manifest.json')).json()) as { version?: string };
+  if (!manifest.version) throw new Error('the served manifest has no version');
+  return manifest.version;
+}
+
+/** The page the browser cached for a list, as the island saved it. */
+async function cachedPage(page: Page, list: string, number: number) {
+  return page.evaluate(
+    (key) =>
+      JSON.parse(localStorage.getItem(key) ?? 'null') as { savedAt: number; value: CataloguePage } | null,
+    `curated-threads:page:${list}:${number}`,
   );
 }
 
-test('a loaded list is reused from the browser cache within the hour', async ({ page }) => {
-  const requests = await countRequests(page, '**/data/threads-text.json');
+test('a loaded page is reused from the browser cache within the hour', async ({ page }) => {
+  const requests = await countRequests(page, TEXT_PAGE_1);
   await showTextThreads(page);
   expect(requests()).toBe(1);
+  const cached = await cachedPage(page, 'text', 1);
+  expect(cached?.value.version).toBe(await servedVersion(page));
+  expect(cached?.value.cards.map((card) => card.id)).toEqual(
+    text.slice(0, CATALOGUE_PAGE_SIZE).map((card) => card.id),
+  );
   await showTextThreads(page, { reload: true });
   expect(requests()).toBe(1);
 });
 
-test('a list cached from another catalogue version is fetched again', async ({ page }) => {
-  const stale = { savedAt: Date.now(), value: { version: '2001-01-01T00:00:00.000Z', cards: [] } };
+test('a page cached from another catalogue version is fetched again', async ({ page }) => {
+  const first = text[0];
+  if (!first) throw new Error('the sample catalogue has no text thread');
+  const staleCard = { ...first, id: 'stale-card', content: 'A card from a catalogue that is gone.' };
+  const stale = {
+    savedAt: Date.now(),
+    value: { version: 'an-older-version', list: 'text', page: 1, pages: 1, total: 1, cards: [staleCard] },
+  };
   await page.addInitScript((entry) => {
-    localStorage.setItem('curated-threads:threads-text', JSON.stringify(entry));
+    localStorage.setItem('curated-threads:page:text:1', JSON.stringify(entry));
   }, stale);
-  const requests = await countRequests(page, '**/data/threads-text.json');
+  const requests = await countRequests(page, TEXT_PAGE_1);
   await showTextThreads(page);
   expect(requests()).toBe(1);
+  await expect(page.getByText(staleCard.content)).toHaveCount(0);
+  await expect(page.locator('article.thread-card').first()).toContainText(first.content);
+  // The fresh page replaced the stale entry.
+  expect((await cachedPage(page, 'text', 1))?.value.version).toBe(await servedVersion(page));
 });
 
-test('the freshness line says when a refresh is overdue', async ({ page }) => {
+test('the freshness line says how long ago the catalogue was updated; the debug page says a refresh is due', async ({
+  page,
+  pageProblems,
+}) => {
+  pageProblems.allow(/status of 401/); // the debug page verifies the (absent) session
   const hour = 3_600_000;
   const manifest = {
     generatedAt: new Date(Date.now() - 5 * hour - 60_000).toISOString(),
@@ -166,7 +214,12 @@ test('the freshness line says when a refresh is overdue', async ({ page }) => {
   };
   await page.route('**/data/manifest.json', (route) => route.fulfill({ json: manifest }));
   await page.goto('/');
-  await expect(page.locator('.freshness')).toHaveText('Updated 5 hours ago · a refresh is due');
+  // Visitors read the age only; whether a refresh is overdue is the operator's business.
+  await expect(page.locator('.freshness')).toHaveText('Updated 5 hours ago');
+  await page.goto('/auth/debug');
+  await expect(page.getByRole('region', { name: 'Public catalogue' })).toContainText(
+    'a refresh is due (past nextUpdate)',
+  );
 });
 
 test('keyboard users can skip straight to the content', async ({ page }) => {

@@ -56,15 +56,30 @@ for (const [width, columns] of [
   [800, 2],
   [1280, 3],
 ] as const) {
-  test(`at ${width} px the grid has ${columns} column(s) and nothing overflows sideways`, async ({
+  test(`at ${width} px the grid has ${columns} column(s), no holes, and nothing overflows sideways`, async ({
     page,
   }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/');
-    const tracks = await page
+    // Columns as drawn: the cards' left edges, and the space between cards one above the other.
+    const layout = await page
       .locator('.thread-grid')
-      .evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
-    expect(tracks).toBe(columns);
+      .first()
+      .evaluate((grid) => {
+        const boxes = [...grid.querySelectorAll('article.thread-card')].map((card) =>
+          card.getBoundingClientRect(),
+        );
+        const lefts = [...new Set(boxes.map((box) => Math.round(box.left)))].sort((a, b) => a - b);
+        const gaps = lefts.flatMap((left) => {
+          const column = boxes.filter((box) => Math.round(box.left) === left).sort((a, b) => a.top - b.top);
+          return column.slice(1).map((box, index) => box.top - (column[index]?.bottom ?? 0));
+        });
+        return { columns: lefts.length, gaps };
+      });
+    expect(layout.columns).toBe(columns);
+    // Masonry: each card starts one gap (1rem) below the card above it, whatever their heights.
+    expect(layout.gaps.length).toBeGreaterThan(0);
+    for (const gap of layout.gaps) expect(Math.abs(gap - 16)).toBeLessThanOrEqual(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   });
 }

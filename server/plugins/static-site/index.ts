@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { PUBLIC_CATALOGUE_FILE } from '../../jobs/export-catalogue.ts';
+import { PUBLIC_CATALOGUE_FILE } from '../../jobs/catalogue-files.ts';
 import { requestPath } from '../../request-path.ts';
 import { StaticStore, type StaticFile } from './static-store.ts';
 
@@ -68,14 +68,25 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The catalogue is revalidated on every visit (its names stay, its content changes), except search
+ * shards: their names carry a hash of their content, so they never change.
+ */
+export function catalogueCacheControl(urlPath: string): string {
+  return /^\/data\/search\/(?!index\.json$)[^/]+$/.test(urlPath)
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
+}
+
 function loadCatalogue(options: StaticSiteOptions, previous?: StaticStore) {
   return StaticStore.load(
     options.catalogueDir,
     '/data',
     {
-      cacheControl: () => 'no-cache',
+      cacheControl: catalogueCacheControl,
       secure: options.secure,
       include: (file) => PUBLIC_CATALOGUE_FILE.test(file),
+      brotliQuality: 5,
     },
     previous,
   );

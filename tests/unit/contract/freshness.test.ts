@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { describeFreshness, freshnessText } from '../../../contract/freshness.ts';
+import { describeFreshness, freshnessText, operatorFreshnessText } from '../../../contract/freshness.ts';
 
 const manifest = { generatedAt: '2026-11-21T10:00:00.000Z', nextUpdate: '2026-11-21T11:00:00.000Z' };
 
@@ -19,8 +19,19 @@ describe('freshnessText', () => {
   test.each([
     [{ fresh: true, ageHours: 0 }, 'Updated less than an hour ago'],
     [{ fresh: true, ageHours: 1 }, 'Updated 1 hour ago'],
-    [{ fresh: false, ageHours: 5 }, 'Updated 5 hours ago · a refresh is due'],
+    [{ fresh: false, ageHours: 5 }, 'Updated 5 hours ago'],
+    [{ fresh: false, ageHours: 47 }, 'Updated 47 hours ago'],
+    [{ fresh: false, ageHours: 50 }, 'Updated 2 days ago'],
   ])('%o reads "%s"', (freshness, text) => {
     expect(freshnessText(freshness)).toBe(text);
+  });
+});
+
+describe('operatorFreshnessText', () => {
+  test.each([
+    [{ fresh: true, ageHours: 0 }, 'generated 0 h ago; fresh (before nextUpdate)'],
+    [{ fresh: false, ageHours: 50 }, 'generated 50 h ago; a refresh is due (past nextUpdate)'],
+  ])('%o reads "%s"', (freshness, text) => {
+    expect(operatorFreshnessText(freshness)).toBe(text);
   });
 });

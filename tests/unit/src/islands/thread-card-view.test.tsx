@@ -55,4 +55,29 @@ describe('ThreadCardView', () => {
     expect(doc.querySelector('.thread-card__meta')).toBeNull();
     expect(doc.body.textContent).not.toMatch(/likes|replies/);
   });
+
+  test('the post link, the topic link and the pre-rendered date', () => {
+    const doc = render({
+      ...base,
+      timestamp: '2026-11-21T08:11:18.306Z',
+      permalink: 'https://www.threads.com/@maren.makes/post/ABC123',
+      topic_tag: 'Design Systems',
+    });
+    const link = doc.querySelector<HTMLAnchorElement>('a.thread-card__link');
+    expect(link?.getAttribute('href')).toBe('https://www.threads.com/@maren.makes/post/ABC123');
+    expect(link?.textContent).toBe('View on Threads');
+    expect(doc.querySelector('a.thread-card__topic')?.getAttribute('href')).toBe('/topics/design-systems');
+    expect(doc.querySelector('a.thread-card__topic')?.textContent).toBe('#Design Systems');
+    const time = doc.querySelector('time');
+    expect(time?.getAttribute('datetime')).toBe('2026-11-21T08:11:18.306Z');
+    // Relative words would be stale by the time the HTML is read: the build writes the date.
+    expect(time?.textContent).toBe('Nov 21, 2026');
+  });
+
+  test('a name that only repeats the handle is shown once', () => {
+    const doc = render({ ...base, author: 'maren.makes', handle: '@maren.makes' });
+    expect(doc.querySelector('h2')?.textContent).toBe('@maren.makes');
+    expect(doc.querySelector('.thread-card__handle')).toBeNull();
+    expect(render(base).querySelector('.thread-card__handle')?.textContent).toBe('@maren.makes');
+  });
 });

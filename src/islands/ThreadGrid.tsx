@@ -1,0 +1,54 @@
+import { EAGER_IMAGE_COUNT } from '../../contract/constants.ts';
+import type { ThreadCard } from '../../contract/thread-card.ts';
+import ThreadCardView from './ThreadCardView.tsx';
+
+const SKELETON_CARDS = 6;
+
+/**
+ * Cards in masonry-like columns (CSS multi-column, no holes between cards of different heights).
+ * Each page is a block of its own, so loading the next page never moves the cards already read.
+ */
+export default function ThreadGrid({ pages }: { pages: readonly (readonly ThreadCard[])[] }) {
+  return (
+    <>
+      {pages.map((cards, pageIndex) =>
+        cards.length === 0 ? null : (
+          <div className="thread-grid" key={cards[0]?.id ?? pageIndex}>
+            {cards.map((card, index) => {
+              const first = pageIndex === 0 && index < EAGER_IMAGE_COUNT;
+              return (
+                <ThreadCardView key={card.id} card={card} eager={first} priority={first && index === 0} />
+              );
+            })}
+          </div>
+        ),
+      )}
+    </>
+  );
+}
+
+/** Placeholder cards while a list's first page loads; hidden from assistive technology (the status line speaks). */
+export function ThreadGridSkeleton() {
+  return (
+    <div className="thread-grid" aria-hidden="true">
+      {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+        <div className={`thread-card thread-card--skeleton skeleton-${index % 3}`} key={index}>
+          <div className="skeleton__author">
+            <span className="skeleton__avatar" />
+            <span className="skeleton__line skeleton__line--short" />
+          </div>
+          <span className="skeleton__line" />
+          <span className="skeleton__line" />
+          <span className="skeleton__line skeleton__line--short" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Splits a flat list of cards into page-sized blocks for `ThreadGrid`. */
+export function inPages(cards: readonly ThreadCard[], size: number): ThreadCard[][] {
+  const pages: ThreadCard[][] = [];
+  for (let start = 0; start < cards.length; start += size) pages.push(cards.slice(start, start + size));
+  return pages;
+}

@@ -1,0 +1,198 @@
+// Build-time only: the RSS 2.0 and JSON Feed 1.1 versions of the catalogue and of each topic.
+import type { RSSFeedItem, RSSOptions } from '@astrojs/rss';
+import { threadsProfileUrl } from '../../contract/profile-rules.ts';
+import { SITE } from '../../contract/site.ts';
+import type { ThreadCard } from '../../contract/thread-card.ts';
+import { topicPath, topicSlug } from '../../contract/topics.ts';
+
+/** How many of the newest threads a feed carries. */
+export const FEED_LIMIT = 50;
+
+/** Longest item title, in UTF-16 code units, ellipsis included. */
+export const FEED_TITLE_MAX = 90;
+
+/** The topic a feed is about; none means the whole catalogue. */
+export interface FeedTopic {
+  tag: string;
+  slug: string;
+}
+
+/** A `<link rel="alternate">` a page's head carries. */
+export interface FeedLink {
+  type: 'application/rss+xml' | 'application/feed+json';
+  title: string;
+  href: string;
+}
+
+/** A JSON Feed 1.1 document (https://jsonfeed.org/version/1.1), the fields we fill. */
+export interface JsonFeed {
+  version: 'https://jsonfeed.org/version/1.1';
+  title: string;
+  home_page_url: string;
+  feed_url: string;
+  description: string;
+  language: string;
+  items: JsonFeedItem[];
+}
+
+/** One item of a JSON Feed. */
+export interface JsonFeedItem {
+  id: string;
+  url: string;
+  title: string;
+  content_text: string;
+  date_published?: string;
+  authors: { name: string; url?: string; avatar?: string }[];
+  tags?: string[];
+  image?: string;
+}
+
+// XML 1.0 cannot carry most control characters or lone surrogates: one in a post would make the whole feed invalid.
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+function xmlSafe(text: string): string {
+  return text.replace(NOT_XML_CHAR, '');
+}
+
+function oneLine(text: string): string {
+  return xmlSafe(text).replace(/\s+/g, ' ').trim();
+}
+
+function escapeMarkup(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Cuts at a grapheme boundary, preferably a word break, so no emoji or accent is split. */
+function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let cut = '';
+  for (const { segment } of graphemes.segment(text)) {
+    if (cut.length + segment.length > max - 1) break;
+    cut += segment;
+  }
+  const space = cut.lastIndexOf(' ');
+  if (space > max / 2) cut = cut.slice(0, space);
+  return `${cut.replace(/[\s,.;:!?–—-]+$/u, '')}…`;
+}
+
+/** Throws when the build has no `site`: feeds need absolute URLs. */
+export function requireSite(site: URL | undefined): URL {
+  if (!site) throw new Error('Feeds need an absolute site URL: set PUBLIC_URL.');
+  return site;
+}
+
+/** The path of a feed: `/feed.xml`, `/topics/{slug}/feed.json`... */
+export function feedPath(format: 'xml' | 'json', topic?: FeedTopic): string {
+  return `${topic ? `${topicPath(topic.slug)}/` : '/'}feed.${format}`;
+}
+
+/** The page a feed mirrors: the home page, or the topic's page. */
+export function feedHomePath(topic?: FeedTopic): string {
+  return topic ? topicPath(topic.slug) : '/';
+}
+
+/** The feed's title: the site's name, with the topic tag in front for a topic feed. */
+export function feedTitle(topic?: FeedTopic): string {
+  return topic ? `${topic.tag} · ${SITE.title}` : SITE.title;
+}
+
+function feedDescription(topic?: FeedTopic): string {
+  return topic
+    ? `The newest curated ${topic.tag} threads on ${SITE.title}.`
+    : `The newest threads on ${SITE.title}. ${SITE.description}`;
+}
+
+/** The feeds a page's head announces: the site's always, and the topic's on its own page. */
+export function feedLinks(topic?: FeedTopic): FeedLink[] {
+  const scopes = topic ? [undefined, topic] : [undefined];
+  return scopes.flatMap((scope) => [
+    { type: 'application/rss+xml', title: `${feedTitle(scope)} (RSS)`, href: feedPath('xml', scope) },
+    {
+      type: 'application/feed+json',
+      title: `${feedTitle(scope)} (JSON Feed)`,
+      href: feedPath('json', scope),
+    },
+  ]);
+}
+
+/** "Author: first words of the post…", plain text on one line, at most FEED_TITLE_MAX long. */
+export function itemTitle(card: ThreadCard): string {
+  const author = oneLine(card.author);
+  const text = oneLine(card.content);
+  return truncate(text === '' ? `Post by ${author}` : `${author}: ${text}`, FEED_TITLE_MAX);
+}
+
+/** The post on Threads when the card has its permalink, else its topic page or our home page. */
+export function itemLink(card: ThreadCard, site: URL): string {
+  if (card.permalink) return card.permalink;
+  const slug = card.topic_tag ? topicSlug(card.topic_tag) : null;
+  return new URL(slug ? topicPath(slug) : '/', site).href;
+}
+
+function isoDate(timestamp: string | undefined): string | undefined {
+  const date = timestamp ? new Date(timestamp) : null;
+  return date && !Number.isNaN(date.getTime()) ? date.toISOString() : undefined;
+}
+
+function jsonItem(card: ThreadCard, site: URL): JsonFeedItem {
+  const published = isoDate(card.timestamp);
+  const handle = card.handle.replace(/^@/, '');
+  return {
+    id: card.id,
+    url: itemLink(card, site),
+    title: itemTitle(card),
+    content_text: card.content,
+    ...(published && { date_published: published }),
+    authors: [
+      {
+        name: card.author,
+        ...(handle && { url: threadsProfileUrl(handle) }),
+        avatar: new URL(card.avatar, site).href,
+      },
+    ],
+    ...(card.topic_tag && { tags: [card.topic_tag] }),
+    ...(card.image && { image: new URL(card.image, site).href }),
+  };
+}
+
+/** The JSON Feed 1.1 document of the newest FEED_LIMIT cards (newest first), for the site or a topic. */
+export function buildJsonFeed(cards: readonly ThreadCard[], site: URL, topic?: FeedTopic): JsonFeed {
+  return {
+    version: 'https://jsonfeed.org/version/1.1',
+    title: feedTitle(topic),
+    home_page_url: new URL(feedHomePath(topic), site).href,
+    feed_url: new URL(feedPath('json', topic), site).href,
+    description: feedDescription(topic),
+    language: 'en',
+    items: cards.slice(0, FEED_LIMIT).map((card) => jsonItem(card, site)),
+  };
+}
+
+function rssItem(card: ThreadCard, site: URL): RSSFeedItem {
+  const published = isoDate(card.timestamp);
+  return {
+    title: itemTitle(card),
+    link: itemLink(card, site),
+    // Readers take the description as HTML: escaped, the post's text shows as written and runs no markup.
+    description: escapeMarkup(xmlSafe(card.content)),
+    ...(published && { pubDate: new Date(published) }),
+    ...(card.topic_tag && { categories: [oneLine(card.topic_tag)] }),
+    // @astrojs/rss makes the link the guid; a permalink can be missing or change, the card id cannot.
+    customData: `<guid isPermaLink="false">${escapeMarkup(xmlSafe(card.id))}</guid>`,
+  };
+}
+
+/** The `@astrojs/rss` options of the RSS 2.0 feed of the newest FEED_LIMIT cards, for the site or a topic. */
+export function buildRssOptions(cards: readonly ThreadCard[], site: URL, topic?: FeedTopic): RSSOptions {
+  const self = new URL(feedPath('xml', topic), site).href;
+  return {
+    title: feedTitle(topic),
+    description: feedDescription(topic),
+    site: new URL(feedHomePath(topic), site).href,
+    trailingSlash: false,
+    xmlns: { atom: 'http://www.w3.org/2005/Atom' },
+    customData: `<language>en</language><atom:link href="${escapeMarkup(self)}" rel="self" type="application/rss+xml"/>`,
+    items: cards.slice(0, FEED_LIMIT).map((card) => rssItem(card, site)),
+  };
+}

@@ -1,0 +1,8 @@
+import rss from '@astrojs/rss';
+import type { APIRoute } from 'astro';
+import { readNewestCards } from '../lib/build-catalogue.ts';
+import { FEED_LIMIT, buildRssOptions, requireSite } from '../lib/feeds.ts';
+
+/** RSS 2.0 feed of the newest approved threads. */
+export const GET: APIRoute = async ({ site }) =>
+  rss(buildRssOptions(await readNewestCards(FEED_LIMIT), requireSite(site)));

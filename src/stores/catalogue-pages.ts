@@ -1,0 +1,79 @@
+import { THREAD_FETCH_RETRY, THREAD_LIST_CACHE_TTL_MS } from '../../contract/constants.ts';
+import { pageUrl, type CatalogueListKey, type CataloguePage } from '../../contract/catalogue-pages.ts';
+import type { ThreadCard } from '../../contract/thread-card.ts';
+import { browserStorage, readCache, writeCache } from '../lib/cache.ts';
+import { fetchJson } from '../lib/fetch-json.ts';
+import { withRetry } from '../lib/retry.ts';
+
+const CACHE_PREFIX = 'curated-threads:page:';
+/** Keys of the old whole-list cache (up to 15 MB each at 100k threads): removed on first use. */
+const LEGACY_PREFIX = 'curated-threads:threads-';
+
+/** A cheap shape check (no zod in the browser bundle): a list of objects with the card's text fields. */
+function isCardList(body: unknown): body is ThreadCard[] {
+  return (
+    Array.isArray(body) &&
+    body.every(
+      (card: Partial<Record<keyof ThreadCard, unknown>> | null) =>
+        typeof card === 'object' &&
+        card !== null &&
+        ['id', 'author', 'handle', 'avatar', 'content'].every(
+          (key) => typeof card[key as keyof ThreadCard] === 'string',
+        ),
+    )
+  );
+}
+
+function isPage(body: unknown): body is CataloguePage {
+  const page = body as Partial<CataloguePage> | null;
+  return (
+    typeof page === 'object' &&
+    page !== null &&
+    typeof page.version === 'string' &&
+    typeof page.page === 'number' &&
+    typeof page.pages === 'number' &&
+    typeof page.total === 'number' &&
+    isCardList(page.cards)
+  );
+}
+
+let legacyCleared = false;
+
+function storage(): Storage | null {
+  const store = browserStorage();
+  if (store && !legacyCleared) {
+    legacyCleared = true;
+    try {
+      for (const key of Object.keys(store)) if (key.startsWith(LEGACY_PREFIX)) store.removeItem(key);
+    } catch {
+      // Storage that cannot be listed just keeps its old entries.
+    }
+  }
+  return store;
+}
+
+/**
+ * One page of a list. From the browser cache when it was saved less than an hour ago for the same
+ * catalogue `version` (spec section 9; the version changes with every change to the threads),
+ * otherwise from the network with retries. `force` skips the cache ('Try Again').
+ */
+export async function fetchPage(
+  list: CatalogueListKey,
+  page: number,
+  { version, force = false }: { version: string; force?: boolean },
+): Promise<CataloguePage> {
+  const store = storage();
+  // One key per list and page (not per version), so old versions are overwritten, never piled up.
+  const key = `${CACHE_PREFIX}${list}:${page}`;
+  const cached =
+    force || !store || !version ? null : readCache<unknown>(store, key, THREAD_LIST_CACHE_TTL_MS);
+  if (isPage(cached) && cached.version === version) return cached;
+  const url = pageUrl(list, page);
+  const body = await withRetry(async () => {
+    const fetched = await fetchJson(url);
+    if (!isPage(fetched)) throw new Error(`${url} does not hold a catalogue page`);
+    return fetched;
+  }, THREAD_FETCH_RETRY);
+  if (store) writeCache(store, key, body);
+  return body;
+}
