@@ -5,8 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ensureTestSite } from '../tests/site-under-test.ts';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM_PATH } from './chromium.ts';
 
 function run(title: string, command: string, args: string[]): void {
   console.log(`\n▶ ${title}`);
@@ -18,15 +17,15 @@ function run(title: string, command: string, args: string[]): void {
 }
 
 function ensureChromium(): void {
-  if (existsSync(CHROMIUM)) return;
+  if (existsSync(CHROMIUM_PATH)) return;
   if (process.getuid?.() !== 0) {
     console.error(
-      `Chromium is missing at ${CHROMIUM}: install it with "sudo apt-get install -y chromium" (or set CHROMIUM_PATH), then run npm test again.`,
+      `Chromium is missing at ${CHROMIUM_PATH}: install it with "sudo apt-get install -y chromium" (or set CHROMIUM_PATH), then run npm test again.`,
     );
     process.exit(1);
   }
   console.log(
-    `Chromium is missing at ${CHROMIUM}: installing Debian's chromium package with apt-get (running as root)...`,
+    `Chromium is missing at ${CHROMIUM_PATH}: installing Debian's chromium package with apt-get (running as root)...`,
   );
   run('apt-get update', 'apt-get', ['update', '-q']);
   run('apt-get install chromium', 'apt-get', ['install', '-y', '-q', 'chromium']);
