@@ -116,6 +116,9 @@ export async function buildApp({
         req: (req) => ({ method: req.method, url: requestPath(req.url), remoteAddress: req.ip }),
       },
     },
+    // Loading the site and a large catalogue into memory (100k threads: ~12,800 files, 15-40 s on two
+    // cores) must not trip Fastify's 10 s plugin limit.
+    pluginTimeout: 180_000,
     // Trust X-Forwarded-* only from the configured number of proxy hops in front of us.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     bodyLimit: 16 * 1024,

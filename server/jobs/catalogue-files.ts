@@ -35,6 +35,13 @@ export const DERIVED_FOLDERS = ['pages', 'search'];
 export const PUBLIC_CATALOGUE_FILE =
   /^(manifest|threads-(all|text|images|recent))\.json$|^pages\/(all|text|images|topics\/[^/]+)\/\d+\.json$|^search\/[^/]+\.json$/;
 
+export const MANIFEST_FILE = 'manifest.json';
+
+/** The manifest as written: pretty, with a final newline (people read it). */
+export function manifestBody(manifest: Manifest): string {
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
 export interface CatalogueDates {
   generatedAt: Date;
   nextUpdate: Date;
@@ -96,6 +103,6 @@ export function catalogueFiles(
     pageSize: CATALOGUE_PAGE_SIZE,
     topics: topics.map(({ topic }) => topic),
   };
-  files.push(['manifest.json', `${JSON.stringify(manifest, null, 2)}\n`]);
+  files.push([MANIFEST_FILE, manifestBody(manifest)]);
   return { files, manifest };
 }

@@ -41,13 +41,28 @@ export function toReviewThread(row: ThreadRow): ReviewThread {
   };
 }
 
+/** Longest topic tag a public card carries (the card schema's limit, in UTF-16 units). */
+const TOPIC_TAG_MAX = 50;
+
+/** A stored tag as a card may carry it: cut to the schema's limit at a whole character, or none. */
+function cardTopicTag(tag: string | null): string | null {
+  if (!tag?.trim()) return null;
+  let cut = '';
+  for (const char of tag.trim()) {
+    if (cut.length + char.length > TOPIC_TAG_MAX) break;
+    cut += char;
+  }
+  return cut;
+}
+
 /** An approved thread as the public catalogue lists it. */
 export function toThreadCard(row: ThreadRow): ThreadCard {
   return {
     id: row.id,
     ...cardFields(row),
     timestamp: (row.postedAt ?? row.createdAt).toISOString(),
-    topic_tag: row.topicTag,
+    // The build validates the cards it renders: a longer stored tag would stop every rebuild.
+    topic_tag: cardTopicTag(row.topicTag),
   };
 }
 

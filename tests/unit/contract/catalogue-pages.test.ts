@@ -9,19 +9,10 @@ import {
   topicListKey,
 } from '../../../contract/catalogue-pages.ts';
 import type { ThreadCard } from '../../../contract/thread-card.ts';
+import { testCard } from '../helpers/thread-card.ts';
 
 function card(position: number): ThreadCard {
-  return {
-    id: `c${position}`,
-    type: 'text',
-    author: 'Kit Brennan',
-    handle: '@kit',
-    avatar: '/a.webp',
-    content: `post ${position}`,
-    image: null,
-    likes: null,
-    replies: null,
-  };
+  return testCard({ id: `c${position}`, content: `post ${position}` });
 }
 
 const cards = (count: number) => Array.from({ length: count }, (_, i) => card(i));

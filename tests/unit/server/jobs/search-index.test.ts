@@ -10,23 +10,12 @@ import { MAX_KEY_LENGTH, searchIndexFiles, SHARD_SPLIT_BYTES } from '../../../..
 import { PUBLIC_CATALOGUE_FILE } from '../../../../server/jobs/catalogue-files.ts';
 import { buildSampleCards } from '../../../../scripts/sample/catalogue.ts';
 import { createRandom } from '../../../../server/seeded-random.ts';
+import { testCard } from '../../helpers/thread-card.ts';
 
 const now = new Date('2026-11-21T10:00:00.000Z');
 
 function card(position: number, content: string, extra: Partial<ThreadCard> = {}): ThreadCard {
-  return {
-    id: `c${position}`,
-    type: 'text',
-    author: 'Kit Brennan',
-    handle: '@kit',
-    avatar: '/a.webp',
-    content,
-    image: null,
-    likes: null,
-    replies: null,
-    topic_tag: null,
-    ...extra,
-  };
+  return testCard({ id: `c${position}`, content, ...extra });
 }
 
 /** Cards whose many distinct words share the prefix "de", so that shard must split. */
