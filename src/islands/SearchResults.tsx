@@ -1,27 +1,26 @@
 import { useStore } from '@nanostores/react';
 import { CATALOGUE_PAGE_SIZE } from '../../contract/catalogue-pages.ts';
 import { TEXTS } from '../../contract/texts.ts';
-import { $search, searchCatalogue, showMoreResults } from '../stores/search.ts';
+import { $search, searchCatalogue, showMoreResults, type SearchState } from '../stores/search.ts';
 import ThreadGrid, { inPages, ThreadGridSkeleton } from './ThreadGrid.tsx';
 
-/** The matches of the catalogue search, as cards, a page at a time. */
+/** The status line of a search: what is being searched, or how many threads match. */
+export function searchStatusLine({ query, status, positions }: SearchState): string {
+  if (status === 'searching') return `Searching for “${query}”...`;
+  // The error itself is announced by the alert.
+  if (status === 'error' || status === 'idle') return '';
+  if (positions.length === 0) return `No threads match “${query}”.`;
+  return `${positions.length} ${positions.length === 1 ? 'thread matches' : 'threads match'} “${query}”`;
+}
+
+/** The matches of the catalogue search, as cards, a page at a time (the status line is the browser's). */
 export default function SearchResults() {
   const search = useStore($search);
   const { query, status, positions, cards } = search;
-  const firstLoad = status === 'loading' && cards.length === 0;
-  let line = '';
-  if (firstLoad) line = `Searching for “${query}”...`;
-  else if (status !== 'error')
-    line =
-      positions.length === 0
-        ? `No threads match “${query}”.`
-        : `${positions.length} ${positions.length === 1 ? 'thread matches' : 'threads match'} “${query}”`;
+  const firstLoad = status === 'searching' && cards.length === 0;
 
   return (
     <>
-      <p className="thread-browser__status" role="status" aria-live="polite">
-        {line}
-      </p>
       {firstLoad && <ThreadGridSkeleton />}
       <ThreadGrid pages={inPages(cards, CATALOGUE_PAGE_SIZE)} />
       {status === 'error' ? (
@@ -39,7 +38,7 @@ export default function SearchResults() {
               type="button"
               className="button"
               onClick={() => void showMoreResults()}
-              disabled={status === 'loading'}
+              aria-disabled={status === 'loading' || status === 'searching'}
             >
               {status === 'loading' ? 'Loading more matches...' : 'Show more matches'}
             </button>

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { isThreadFilter, type CatalogueListKey } from '../../contract/catalogue-pages.ts';
+import { isThreadFilter, topicListKey, type CatalogueListKey } from '../../contract/catalogue-pages.ts';
 import type { Manifest } from '../../contract/manifest.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import type { ThreadCard } from '../../contract/thread-card.ts';
@@ -8,10 +8,10 @@ import { THREAD_FILTERS, type ThreadFilter } from '../../contract/thread-filter.
 import { useHydrated } from '../lib/use-hydrated.ts';
 import { readQueryParam, writeQueryParams } from '../lib/url-state.ts';
 import { $search, searchCatalogue } from '../stores/search.ts';
-import { $threadLists, IDLE_LIST, loadPages, seedList, type ThreadListState } from '../stores/threads.ts';
+import { $threadLists, IDLE_LIST, loadPages, preRenderedList, seedList } from '../stores/threads.ts';
 import CatalogueSearchBox from './CatalogueSearchBox.tsx';
 import FreshnessLine from './FreshnessLine.tsx';
-import SearchResults from './SearchResults.tsx';
+import SearchResults, { searchStatusLine } from './SearchResults.tsx';
 import ThreadGrid, { ThreadGridSkeleton } from './ThreadGrid.tsx';
 import TopicNav, { type TopicNavigation } from './TopicNav.tsx';
 
@@ -54,8 +54,8 @@ export default function ThreadBrowser({
   const [filter, setFilter] = useState<ThreadFilter>('all');
   const [query, setQuery] = useState('');
   const home = !topic;
-  const listKey: CatalogueListKey = topic ? `topics/${topic.slug}` : filter;
-  const firstList: CatalogueListKey = topic ? `topics/${topic.slug}` : 'all';
+  const firstList: CatalogueListKey = topic ? topicListKey(topic.slug) : 'all';
+  const listKey: CatalogueListKey = topic ? firstList : filter;
 
   useEffect(() => {
     seedList(firstList, {
@@ -63,11 +63,14 @@ export default function ThreadBrowser({
       total: initialTotal,
       version: builtManifest?.version ?? null,
     });
+  }, [firstList, initialCards, initialTotal, builtManifest]);
+
+  useEffect(() => {
     if (!home) return;
     const fromUrl = () => {
       const next = filterFromUrl();
       setFilter(next);
-      // 'All' is on the page already: fetching it again could only move cards under the reader.
+      // 'All' is on the page already (a Back to it keeps the cards it has).
       if (next !== 'all') void loadPages(next, 1);
       // The search itself follows the query (the effect below).
       setQuery(readQueryParam('q') ?? '');
@@ -75,21 +78,23 @@ export default function ThreadBrowser({
     fromUrl();
     window.addEventListener('popstate', fromUrl);
     return () => window.removeEventListener('popstate', fromUrl);
-  }, [home, firstList, initialCards, initialTotal, builtManifest]);
+  }, [home]);
 
   useEffect(() => {
     if (!hydrated || !home) return;
-    const timer = setTimeout(() => void searchCatalogue(query), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => {
+      // Replaced with the search, not per keystroke: browsers throttle history updates.
+      writeQueryParams({ q: query.trim() || null }, { push: false });
+      void searchCatalogue(query);
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [query, hydrated, home]);
 
-  const seeded: ThreadListState = {
-    status: 'ready',
-    version: builtManifest?.version ?? null,
-    pages: [initialCards],
-    total: initialTotal,
-  };
-  const list = lists[listKey] ?? (listKey === firstList ? seeded : IDLE_LIST);
+  const list =
+    lists[listKey] ??
+    (listKey === firstList
+      ? preRenderedList({ cards: initialCards, total: initialTotal, version: builtManifest?.version ?? null })
+      : IDLE_LIST);
   const pages = list.pages;
   const shown = pages.reduce((count, cards) => count + cards.length, 0);
   const total = list.total ?? 0;
@@ -103,11 +108,6 @@ export default function ThreadBrowser({
     setQuery('');
     writeQueryParams({ filter: next === 'all' ? null : next, q: null }, { push: true });
     void loadPages(next, 1);
-  }
-
-  function changeQuery(value: string) {
-    setQuery(value);
-    writeQueryParams({ q: value.trim() || null }, { push: false });
   }
 
   let status = '';
@@ -139,16 +139,17 @@ export default function ThreadBrowser({
           </div>
         )}
       </div>
-      {home && <CatalogueSearchBox value={query} onChange={changeQuery} disabled={!hydrated} />}
+      {home && <CatalogueSearchBox value={query} onChange={setQuery} disabled={!hydrated} />}
       <TopicNav navigation={topicNavigation} current={topic?.slug} />
       <FreshnessLine builtManifest={builtManifest} />
+      {/* One live region for the list and the search, so every change of its text is announced. */}
+      <p className="thread-browser__status" role="status" aria-live="polite">
+        {searching ? searchStatusLine(search) : status}
+      </p>
       {searching ? (
         <SearchResults />
       ) : (
         <>
-          <p className="thread-browser__status" role="status" aria-live="polite">
-            {status}
-          </p>
           {list.status === 'loading' && pages.length === 0 && <ThreadGridSkeleton />}
           <ThreadGrid pages={pages} />
           {list.status === 'error' ? (
@@ -174,7 +175,9 @@ export default function ThreadBrowser({
                   type="button"
                   className="button"
                   onClick={() => void loadPages(listKey, pages.length + 1)}
-                  disabled={!hydrated || list.status === 'loading'}
+                  disabled={!hydrated}
+                  // Not disabled while loading: a disabled button would drop the keyboard focus.
+                  aria-disabled={list.status === 'loading'}
                 >
                   {list.status === 'loading' ? TEXTS.loadingThreads : 'Show more threads'}
                 </button>

@@ -17,6 +17,7 @@ async function readJson(name: string): Promise<unknown> {
 }
 
 let all: Promise<unknown[]> | null = null;
+let topicGroups: Promise<ReturnType<typeof groupByTopic>> | null = null;
 
 /** threads-all.json, read once per build (every page that needs it shares the parse). */
 function readAll(): Promise<unknown[]> {
@@ -59,8 +60,10 @@ export async function readNewestCards(limit: number): Promise<ThreadCard[]> {
 export async function readCatalogueTopics(
   limit = CATALOGUE_PAGE_SIZE,
 ): Promise<{ topic: CatalogueTopic; cards: ThreadCard[] }[]> {
-  // Topic grouping reads only the tag, so the whole list need not be validated first.
-  const groups = groupByTopic((await readAll()) as ThreadCard[]);
+  // Grouped once per build (every topic page and feed asks); grouping reads only the tag, so the
+  // whole list need not be validated first.
+  topicGroups ??= readAll().then((raw) => groupByTopic(raw as ThreadCard[]));
+  const groups = await topicGroups;
   return groups.map(({ topic, cards }) => ({ topic, cards: validated(cards.slice(0, limit)) }));
 }
 
@@ -87,6 +90,22 @@ export async function readBuiltManifest(): Promise<Manifest | null> {
   if (!manifest) return null;
   const { generatedAt, nextUpdate, version } = manifest;
   return version ? { generatedAt, nextUpdate, version } : { generatedAt, nextUpdate };
+}
+
+/** A page or feed per topic: the topic and its newest `limit` cards. */
+export type TopicPageProps = {
+  topic: CatalogueTopic;
+  cards: ThreadCard[];
+};
+
+/** `getStaticPaths` of the routes under /topics/{slug}: one per topic with approved threads. */
+export async function topicStaticPaths(
+  limit: number,
+): Promise<{ params: { slug: string }; props: TopicPageProps }[]> {
+  return (await readCatalogueTopics(limit)).map(({ topic, cards }) => ({
+    params: { slug: topic.slug },
+    props: { topic, cards },
+  }));
 }
 
 /** The manifest, or null when it is missing or malformed (the page then shows no freshness line). */

@@ -94,12 +94,12 @@ export function feedHomePath(topic?: FeedTopic): string {
 
 /** The feed's title: the site's name, with the topic tag in front for a topic feed. */
 export function feedTitle(topic?: FeedTopic): string {
-  return topic ? `${topic.tag} · ${SITE.title}` : SITE.title;
+  return topic ? `${xmlSafe(topic.tag)} · ${SITE.title}` : SITE.title;
 }
 
 function feedDescription(topic?: FeedTopic): string {
   return topic
-    ? `The newest curated ${topic.tag} threads on ${SITE.title}.`
+    ? `The newest curated ${xmlSafe(topic.tag)} threads on ${SITE.title}.`
     : `The newest threads on ${SITE.title}. ${SITE.description}`;
 }
 

@@ -12,13 +12,20 @@ export function retryDelay(attempt: number, { baseDelayMs, maxDelayMs }: RetryPo
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Runs `task` until it succeeds or the policy's retries are spent; rethrows the last error. */
-export async function withRetry<T>(task: () => Promise<T>, policy: RetryPolicy): Promise<T> {
+/**
+ * Runs `task` until it succeeds or the policy's retries are spent; rethrows the last error. An error
+ * `retryable` refuses is rethrown at once (a file that is not there will not appear by waiting).
+ */
+export async function withRetry<T>(
+  task: () => Promise<T>,
+  policy: RetryPolicy,
+  retryable: (error: unknown) => boolean = () => true,
+): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await task();
     } catch (error) {
-      if (attempt >= policy.retries) throw error;
+      if (attempt >= policy.retries || !retryable(error)) throw error;
       await wait(retryDelay(attempt, policy));
     }
   }

@@ -17,9 +17,14 @@ export function readStoredUser(): StoredUser | null {
 }
 
 export function storeUser(user: StoredUser): void {
-  localStorage.setItem(USER_ID_KEY, user.id);
-  if (user.username) localStorage.setItem(USERNAME_KEY, user.username);
-  else localStorage.removeItem(USERNAME_KEY);
+  try {
+    localStorage.setItem(USER_ID_KEY, user.id);
+    if (user.username) localStorage.setItem(USERNAME_KEY, user.username);
+    else localStorage.removeItem(USERNAME_KEY);
+  } catch {
+    // A full or disabled storage: the session cookie still signs the member in; only the name shown
+    // before the verify call is lost.
+  }
 }
 
 export function clearStoredUser(): void {

@@ -2,7 +2,7 @@ import { THREAD_FETCH_RETRY, THREAD_LIST_CACHE_TTL_MS } from '../../contract/con
 import { pageUrl, type CatalogueListKey, type CataloguePage } from '../../contract/catalogue-pages.ts';
 import type { ThreadCard } from '../../contract/thread-card.ts';
 import { browserStorage, readCache, writeCache } from '../lib/cache.ts';
-import { fetchJson } from '../lib/fetch-json.ts';
+import { fetchJson, HttpStatusError } from '../lib/fetch-json.ts';
 import { withRetry } from '../lib/retry.ts';
 
 const CACHE_PREFIX = 'curated-threads:page:';
@@ -37,7 +37,15 @@ function isPage(body: unknown): body is CataloguePage {
   );
 }
 
+/** Pages kept in localStorage at most (about 10 KB each): the rest of the storage belongs to others. */
+const MAX_CACHED_PAGES = 40;
+
 let legacyCleared = false;
+
+/** A page that is not there (the catalogue shrank) will not appear by waiting. */
+function isWorthRetrying(error: unknown): boolean {
+  return !(error instanceof HttpStatusError && error.status === 404);
+}
 
 function storage(): Storage | null {
   const store = browserStorage();
@@ -52,6 +60,22 @@ function storage(): Storage | null {
   return store;
 }
 
+/** Keeps at most MAX_CACHED_PAGES page entries, dropping the ones saved longest ago. */
+function evictOldPages(store: Storage): void {
+  try {
+    const entries = Object.keys(store)
+      .filter((key) => key.startsWith(CACHE_PREFIX))
+      .map((key) => {
+        const savedAt = (JSON.parse(store.getItem(key) ?? '{}') as { savedAt?: unknown }).savedAt;
+        return { key, savedAt: typeof savedAt === 'number' ? savedAt : 0 };
+      })
+      .sort((a, b) => b.savedAt - a.savedAt);
+    for (const { key } of entries.slice(MAX_CACHED_PAGES)) store.removeItem(key);
+  } catch {
+    // Storage that cannot be listed or read keeps its entries; writes then fail quietly.
+  }
+}
+
 /**
  * One page of a list. From the browser cache when it was saved less than an hour ago for the same
  * catalogue `version` (spec section 9; the version changes with every change to the threads),
@@ -60,7 +84,16 @@ function storage(): Storage | null {
 export async function fetchPage(
   list: CatalogueListKey,
   page: number,
-  { version, force = false }: { version: string; force?: boolean },
+  {
+    version,
+    force = false,
+    keep = true,
+  }: {
+    version: string;
+    force?: boolean;
+    /** False for pages read only for a few cards (search results): not worth a cache entry. */
+    keep?: boolean;
+  },
 ): Promise<CataloguePage> {
   const store = storage();
   // One key per list and page (not per version), so old versions are overwritten, never piled up.
@@ -69,11 +102,18 @@ export async function fetchPage(
     force || !store || !version ? null : readCache<unknown>(store, key, THREAD_LIST_CACHE_TTL_MS);
   if (isPage(cached) && cached.version === version) return cached;
   const url = pageUrl(list, page);
-  const body = await withRetry(async () => {
-    const fetched = await fetchJson(url);
-    if (!isPage(fetched)) throw new Error(`${url} does not hold a catalogue page`);
-    return fetched;
-  }, THREAD_FETCH_RETRY);
-  if (store) writeCache(store, key, body);
+  const body = await withRetry(
+    async () => {
+      const fetched = await fetchJson(url);
+      if (!isPage(fetched)) throw new Error(`${url} does not hold a catalogue page`);
+      return fetched;
+    },
+    THREAD_FETCH_RETRY,
+    isWorthRetrying,
+  );
+  if (store && keep) {
+    writeCache(store, key, body);
+    evictOldPages(store);
+  }
   return body;
 }

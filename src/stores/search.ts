@@ -9,7 +9,8 @@ import { catalogueVersion } from './manifest.ts';
 export interface SearchState {
   /** The query the results belong to; '' when no search is active. */
   query: string;
-  status: 'idle' | 'loading' | 'ready' | 'error';
+  /** 'searching' for a new query (the cards shown are the previous answer's); 'loading' for more matches. */
+  status: 'idle' | 'searching' | 'loading' | 'ready' | 'error';
   /** Every match's position in the catalogue ('All' order), best first. */
   positions: readonly number[];
   /** The cards of the matches shown so far. */
@@ -23,13 +24,18 @@ export const $search = atom<SearchState>(IDLE);
 
 // The index (and the code that reads it) is only fetched once somebody searches; a new catalogue
 // version needs a new engine.
-let engine: { version: string; search: CatalogueSearch } | null = null;
+// The promise is kept, so searches typed while the code loads share one engine (one index download).
+let engine: { version: string; search: Promise<CatalogueSearch> } | null = null;
 let latest = 0;
 
-async function engineFor(version: string): Promise<CatalogueSearch> {
+function engineFor(version: string): Promise<CatalogueSearch> {
   if (!engine || engine.version !== version) {
-    const { createCatalogueSearch } = await import('../lib/catalogue-search.ts');
-    engine = { version, search: createCatalogueSearch((url) => fetchJson(url)) };
+    engine = {
+      version,
+      search: import('../lib/catalogue-search.ts').then(({ createCatalogueSearch }) =>
+        createCatalogueSearch((url) => fetchJson(url)),
+      ),
+    };
   }
   return engine.search;
 }
@@ -41,7 +47,9 @@ async function cardsAt(positions: readonly number[], version: string): Promise<T
   ];
   const pages = new Map(
     await Promise.all(
-      pageNumbers.map(async (number) => [number, await fetchPage('all', number, { version })] as const),
+      pageNumbers.map(
+        async (number) => [number, await fetchPage('all', number, { version, keep: false })] as const,
+      ),
     ),
   );
   const cards: ThreadCard[] = [];
@@ -81,7 +89,8 @@ export async function searchCatalogue(query: string): Promise<void> {
     $search.set(IDLE);
     return;
   }
-  $search.set({ ...$search.get(), query: trimmed, status: 'loading' });
+  // The previous answer's cards stay until the new ones are there; the status says what is going on.
+  $search.set({ ...$search.get(), query: trimmed, status: 'searching' });
   try {
     // Untrimmed: a finished last word ("focus the ") is a word, an unfinished one a prefix.
     await run(query, ticket);

@@ -27,19 +27,50 @@ export function listState(
   return lists[list] ?? IDLE_LIST;
 }
 
+export interface PreRenderedPage {
+  cards: readonly ThreadCard[];
+  total: number;
+  version: string | null;
+}
+
+/** A list whose first page is the one pre-rendered into the HTML. */
+export function preRenderedList({ cards, total, version }: PreRenderedPage): ThreadListState {
+  return { status: 'ready', version, pages: [cards], total };
+}
+
 /** Starts a list from the page pre-rendered into the HTML, so its first page is never fetched again. */
-export function seedList(
+export function seedList(list: CatalogueListKey, page: PreRenderedPage): void {
+  if (!$threadLists.get()[list]) $threadLists.setKey(list, preRenderedList(page));
+}
+
+/** A page of another catalogue version than the pages loaded with it. */
+class VersionMismatch extends Error {}
+
+/** Loads pages until `count` are there (or the list ends); every page must be of `version`. */
+async function fillPages(
   list: CatalogueListKey,
-  { cards, total, version }: { cards: readonly ThreadCard[]; total: number; version: string | null },
-): void {
-  if ($threadLists.get()[list]) return;
-  $threadLists.setKey(list, { status: 'ready', version, pages: [cards], total });
+  count: number,
+  version: string,
+  start: { pages: (readonly ThreadCard[])[]; total: number | null },
+  force: boolean,
+): Promise<{ pages: (readonly ThreadCard[])[]; total: number | null }> {
+  const pages = [...start.pages];
+  let total = start.total;
+  while (pages.length < count && (total === null || pages.length < pageCount(total))) {
+    const page = await fetchPage(list, pages.length + 1, { version, force });
+    if (version && page.version !== version) throw new VersionMismatch();
+    pages.push(page.cards);
+    total = page.total;
+    if (page.page >= page.pages) break;
+  }
+  return { pages, total };
 }
 
 /**
  * Makes sure the first `count` pages of a list are loaded (the first load, 'Show more', 'Try Again'
- * with `force`). Cards already shown stay while the next page loads. Pages of an older catalogue
- * than the served one are loaded again, so a list never mixes two versions.
+ * with `force`). Cards already shown stay while the next page loads. When a page disagrees with the
+ * manifest or is missing (the catalogue changed: it may have shrunk), the manifest is read again and,
+ * if its version moved, the list starts over on the new one, so a list never mixes two versions.
  */
 export async function loadPages(
   list: CatalogueListKey,
@@ -49,27 +80,28 @@ export async function loadPages(
   const state = listState($threadLists.get(), list);
   if (state.status === 'loading') return;
   $threadLists.setKey(list, { ...state, status: 'loading' });
+  let version = await catalogueVersion();
   try {
-    let version = await catalogueVersion();
-    let pages = force || (version && state.version !== version) ? [] : [...state.pages];
-    let total = pages.length > 0 ? state.total : null;
-    let restarted = false;
-    while (pages.length < count && (total === null || pages.length < pageCount(total))) {
-      const page = await fetchPage(list, pages.length + 1, { version, force });
-      if (version && page.version !== version && !restarted) {
-        // The catalogue changed after the manifest was read: start again on the new one.
-        restarted = true;
-        version = await catalogueVersion({ force: true });
-        pages = [];
-        total = null;
-        continue;
-      }
-      pages.push(page.cards);
-      total = page.total;
-      if (page.page >= page.pages) break;
+    const keep = !force && (!version || state.version === version);
+    let result;
+    try {
+      result = await fillPages(
+        list,
+        count,
+        version,
+        keep ? { pages: [...state.pages], total: state.total } : EMPTY,
+        force,
+      );
+    } catch (error) {
+      const fresh = await catalogueVersion({ force: true });
+      if (fresh === version) throw error;
+      version = fresh;
+      result = await fillPages(list, count, version, EMPTY, force);
     }
-    $threadLists.setKey(list, { status: 'ready', version: version || null, pages, total });
+    $threadLists.setKey(list, { status: 'ready', version: version || null, ...result });
   } catch {
     $threadLists.setKey(list, { ...listState($threadLists.get(), list), status: 'error' });
   }
 }
+
+const EMPTY = { pages: [], total: null };

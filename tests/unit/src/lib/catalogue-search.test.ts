@@ -5,23 +5,12 @@ import type { ThreadCard } from '../../../../contract/thread-card.ts';
 import { createCatalogueSearch } from '../../../../src/lib/catalogue-search.ts';
 import { searchIndexFiles } from '../../../../server/jobs/search-index.ts';
 import { buildSampleCards } from '../../../../scripts/sample/catalogue.ts';
+import { testCard } from '../../helpers/thread-card.ts';
 
 const now = new Date('2026-11-21T10:00:00.000Z');
 
 function card(content: string, extra: Partial<ThreadCard> = {}): ThreadCard {
-  return {
-    id: content,
-    type: 'text',
-    author: 'Kit Brennan',
-    handle: '@kit',
-    avatar: '/a.webp',
-    content,
-    image: null,
-    likes: null,
-    replies: null,
-    topic_tag: null,
-    ...extra,
-  };
+  return testCard({ id: content, content, ...extra });
 }
 
 /** The files as the server would serve them, and every URL the search asked for. */
