@@ -1,0 +1,140 @@
+// Figures 1 to 3 of the catalogue benchmark: what the home page costs in Chromium at one size.
+import type { Browser, Page } from 'playwright-core';
+import { bytesOf, NetworkLog, servedBrotli, type Transfer } from './catalogue-network.ts';
+import {
+  followUpQueries,
+  serveEngineSource,
+  timeEngine,
+  typeQuery,
+  type EngineTiming,
+  type TypedQuery,
+} from './catalogue-search-page.ts';
+
+/** The search box's own wait after the last keystroke (SEARCH_DELAY_MS in ThreadBrowser.tsx). */
+export const SEARCH_DEBOUNCE_MS = 150;
+
+/** The first search a visitor makes. */
+export const FIRST_QUERY = 'typography';
+
+export interface SearchStep extends TypedQuery {
+  query: string;
+  searchBytes: number;
+  pageBytes: number;
+  otherBytes: number;
+  transfers: { path: string; bytes: number }[];
+}
+
+export interface PageFigures {
+  htmlBrotliBytes: number;
+  htmlEncoding: string;
+  scriptBytes: number;
+  scripts: { path: string; bytes: number; encoding: string }[];
+  textClick: { bytes: number; status: string; transfers: { path: string; bytes: number }[] };
+  /** Null when the search failed (searchError says why): the other figures still count. */
+  search: SearchFigures | null;
+  searchError: string | null;
+}
+
+export interface SearchFigures {
+  firstSearch: SearchStep;
+  engine: EngineTiming[];
+  followUps: SearchStep[];
+}
+
+const isSearch = (path: string) => path.startsWith('/data/search/');
+const isPage = (path: string) => path.startsWith('/data/pages/');
+
+function step(query: string, typed: TypedQuery, transfers: readonly Transfer[]): SearchStep {
+  const searchBytes = bytesOf(transfers, isSearch);
+  const pageBytes = bytesOf(transfers, isPage);
+  const otherBytes = bytesOf(transfers) - searchBytes - pageBytes;
+  return { query, ...typed, searchBytes, pageBytes, otherBytes, transfers: paths(transfers) };
+}
+
+function paths(transfers: readonly Transfer[]): { path: string; bytes: number }[] {
+  return transfers.map((transfer) => ({ path: new URL(transfer.url).pathname, bytes: transfer.bytes }));
+}
+
+function statusText(): string {
+  return document.querySelector('.thread-browser__status')?.textContent ?? '';
+}
+
+async function measureSearch(page: Page, network: NetworkLog, catalogueDir: string): Promise<SearchFigures> {
+  let mark = network.mark();
+  const first = await typeQuery(page, FIRST_QUERY, null, SEARCH_DEBOUNCE_MS);
+  await network.quiet();
+  const firstSearch = step(FIRST_QUERY, first, network.since(mark));
+  const queries = await followUpQueries(catalogueDir, FIRST_QUERY);
+  const engine = await timeEngine(page, [FIRST_QUERY, ...queries]);
+  const followUps: SearchStep[] = [];
+  for (const query of queries) {
+    const matches = engine.find((timing) => timing.query === query)?.matches ?? null;
+    await network.quiet();
+    mark = network.mark();
+    const typed = await typeQuery(page, query, matches, SEARCH_DEBOUNCE_MS);
+    await network.quiet();
+    followUps.push(step(query, typed, network.since(mark)));
+  }
+  return { firstSearch, engine, followUps };
+}
+
+/** Loads the home page of the server at `baseUrl` in a fresh context and measures figures 1 to 3. */
+export async function measurePages(
+  browser: Browser,
+  baseUrl: string,
+  catalogueDir: string,
+): Promise<PageFigures> {
+  const html = await servedBrotli(`${baseUrl}/`);
+  // bypassCSP only lets the engine's source be imported for timing; the site's own scripts are unaffected.
+  const context = await browser.newContext({ bypassCSP: true, serviceWorkers: 'block' });
+  try {
+    await serveEngineSource(context, baseUrl);
+    const page = await context.newPage();
+    const network = await NetworkLog.attach(context, page);
+
+    // 1. The home page, until its island has hydrated (the filter buttons are enabled) and all is loaded.
+    await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
+    await page.waitForFunction(() => {
+      const buttons = [...document.querySelectorAll<HTMLButtonElement>('.filter-button')];
+      return buttons.length > 0 && buttons.every((button) => !button.disabled);
+    });
+    await network.quiet();
+    const scripts = network
+      .since(0)
+      .filter((transfer) => transfer.type === 'Script')
+      .map((transfer) => ({
+        path: new URL(transfer.url).pathname,
+        bytes: transfer.bytes,
+        encoding: transfer.encoding,
+      }));
+
+    // 2. A click on Text.
+    const mark = network.mark();
+    await page.getByRole('button', { name: 'Text', exact: true }).click();
+    await page.waitForFunction(() => {
+      const text = document.querySelector('.thread-browser__status')?.textContent ?? '';
+      return text.startsWith('Showing') && text.endsWith('text threads');
+    });
+    await network.quiet();
+    const clicked = network.since(mark);
+    const textClick = {
+      bytes: bytesOf(clicked),
+      status: await page.evaluate(statusText),
+      transfers: paths(clicked),
+    };
+
+    // 3. The first search, then the engine on its own, then queries the loaded shards answer.
+    const search = await measureSearch(page, network, catalogueDir).catch((error: unknown) => String(error));
+    return {
+      htmlBrotliBytes: html.bytes,
+      htmlEncoding: html.encoding,
+      scriptBytes: scripts.reduce((sum, script) => sum + script.bytes, 0),
+      scripts,
+      textClick,
+      search: typeof search === 'string' ? null : search,
+      searchError: typeof search === 'string' ? search : null,
+    };
+  } finally {
+    await context.close();
+  }
+}
