@@ -8,12 +8,12 @@
  */
 import { once } from 'node:events';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { PROJECT_ROOT } from '../../server/jobs/build-site.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
+import { freePort } from '../free-port.ts';
 import { measurePages } from './catalogue-browser.ts';
 import type { ExportResult, InsertResult } from './catalogue-export.ts';
 import { toFigures, type SizeResults } from './catalogue-figures.ts';
@@ -23,16 +23,6 @@ import { killChildren, prepareSite, spawnNode, startServer, timeBuilds } from '.
 const ROOT = path.join(PROJECT_ROOT, 'test-output', 'bench');
 const EXPORT_COUNT = SIZES['100k'];
 const progress = createProgress();
-
-/** A free TCP port on loopback. */
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
 
 /** Runs a helper script to its end and parses the JSON line it prints last. */
 async function runHelper<T>(args: string[]): Promise<T> {

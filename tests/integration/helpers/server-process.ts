@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { freePort } from '../../../scripts/free-port.ts';
 import { TEST_SITE } from '../../site-under-test.ts';
 
 const MAIN = path.resolve(import.meta.dirname, '../../../server/main.ts');
@@ -13,16 +13,6 @@ export interface ServerProcess {
   output(): string;
   /** Resolves with the exit code once the process ends. */
   exited: Promise<number | null>;
-}
-
-/** A free TCP port on loopback. */
-export async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 /** Starts `server/main.ts` as a real process on the site under test; `env` adds or overrides variables. */
