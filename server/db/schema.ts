@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -135,11 +136,15 @@ export const threads = pgTable(
     /** For user_own: the member whose post it is. */
     ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** Why an admin rejected it: shown to the member who submitted it and in the public log. */
+    decisionReason: text('decision_reason'),
     createdAt: createdAt(),
   },
   (table) => [
     index('threads_status_posted').on(table.status, table.postedAt),
     index('threads_owner').on(table.ownerUserId),
+    // The public moderation log pages through decisions, newest first.
+    index('threads_decided').on(table.decidedAt, table.id),
   ],
 );
 
@@ -221,4 +226,44 @@ export const generatedPosts = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
   },
   (table) => [index('generated_posts_due').on(table.status, table.nextAttemptAt)],
+);
+
+/**
+ * A member's saved thread (a gem). Only approved threads show; one that is hidden at the source
+ * later stays saved but disappears from every list until it comes back.
+ */
+export const gems = pgTable(
+  'gems',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => threads.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.threadId] }),
+    index('gems_thread').on(table.threadId),
+  ],
+);
+
+export const BOUND_ROLES = ['admin', 'curator'] as const;
+
+/**
+ * A role granted by configuration (ADMIN_THREADS_USERNAMES, CURATOR_THREADS_USERNAME) is bound to the
+ * Threads user id of the first person to sign in with that username, so a username that later
+ * changes hands on Threads does not carry the role with it.
+ */
+export const roleBindings = pgTable(
+  'role_bindings',
+  {
+    role: text('role', { enum: BOUND_ROLES }).notNull(),
+    /** The configured username, lower case. */
+    username: text('username').notNull(),
+    threadsUserId: text('threads_user_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.role, table.username] })],
 );

@@ -78,10 +78,15 @@ export function createThreadsRepository(db: Database) {
      * Decides a pending thread. Conditional on 'pending', so of two simultaneous decisions exactly one
      * changes the row; the other gets null.
      */
-    async decide(id: string, status: ThreadDecision, tx: Database = db): Promise<ThreadRow | null> {
+    async decide(
+      id: string,
+      status: ThreadDecision,
+      tx: Database = db,
+      reason: string | null = null,
+    ): Promise<ThreadRow | null> {
       const [row] = await tx
         .update(threads)
-        .set({ status, decidedAt: sql`now()` })
+        .set({ status, decidedAt: sql`now()`, decisionReason: reason })
         .where(and(eq(threads.id, id), eq(threads.status, 'pending')))
         .returning();
       return row ?? null;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { ThreadDecisionSchema } from '../../../contract/moderation.ts';
 import type { Database } from '../../db/client.ts';
 import { composeGeneratedPost } from '../../jobs/publish-generated-posts.ts';
 import { createAuditLogRepository } from '../../repositories/audit-log.ts';
@@ -7,8 +7,6 @@ import { createGeneratedPostsRepository } from '../../repositories/generated-pos
 import { createThreadsRepository, type ThreadDecision } from '../../repositories/threads.ts';
 import { toReviewThread } from '../../views/thread-views.ts';
 import { HttpError, parseBody } from '../http-errors.ts';
-
-const ThreadDecisionSchema = z.object({ thread_id: z.uuid('thread_id must be a thread id') }).strict();
 
 export interface ThreadRoutesOptions {
   db: Database;
@@ -41,9 +39,10 @@ const threadRoutes: FastifyPluginAsync<ThreadRoutesOptions> = async (app, { db, 
    */
   const decide = (status: ThreadDecision) => async (request: FastifyRequest) => {
     const admin = await request.authUser();
-    const { thread_id: threadId } = parseBody(ThreadDecisionSchema, request.body);
+    const { thread_id: threadId, reason } = parseBody(ThreadDecisionSchema, request.body);
+    if (status === 'approved' && reason) throw new HttpError(400, 'Only a rejection takes a reason.');
     const queued = await db.transaction(async (tx) => {
-      const decided = await threads.decide(threadId, status, tx);
+      const decided = await threads.decide(threadId, status, tx, reason || null);
       if (!decided) {
         const existing = await threads.find(threadId, tx);
         throw existing
@@ -51,7 +50,8 @@ const threadRoutes: FastifyPluginAsync<ThreadRoutesOptions> = async (app, { db, 
           : new HttpError(404, 'No such thread.');
       }
       const action = status === 'approved' ? 'thread.approve' : 'thread.reject';
-      await audit.record({ actorUserId: admin.id, action, subject: threadId }, tx);
+      const details = reason ? { reason } : {};
+      await audit.record({ actorUserId: admin.id, action, subject: threadId, details }, tx);
       if (status !== 'approved' || decided.source !== 'manual_submission') return false;
       const post = await generated.create(
         {
