@@ -25,6 +25,26 @@ function server(site: typeof TEST_SITE, port: number, dataDir: string, prepare =
   };
 }
 
+const projects = [
+  { name: 'site', testIgnore: ['curation/**', 'catalogue/**'], use: { baseURL: TEST_SITE.publicUrl } },
+  { name: 'curation', testMatch: 'curation/**/*.spec.ts', use: { baseURL: CURATION_SITE.publicUrl } },
+  { name: 'catalogue', testMatch: 'catalogue/**/*.spec.ts', use: { baseURL: LARGE_SITE.publicUrl } },
+];
+const webServers = [
+  server(TEST_SITE, E2E_PORT, 'test-output/e2e-data'),
+  server(CURATION_SITE, E2E_PORT + 1, 'test-output/curation-data'),
+  server(
+    LARGE_SITE,
+    E2E_PORT + 2,
+    'test-output/large-data',
+    `node tests/large-catalogue.ts ${LARGE_SITE.catalogueDir}`,
+  ),
+];
+// E2E_PROJECTS=site,curation runs only those projects and starts only their servers (a quicker
+// loop while working on one area; npm test runs them all).
+const only = process.env.E2E_PROJECTS?.split(',').map((name) => name.trim());
+const wanted = (index: number) => !only || only.includes(projects[index]?.name ?? '');
+
 /**
  * End-to-end tests: Debian's Chromium against our own server. The 'curation' specs approve threads,
  * which changes the home page, so they get a server and a site of their own; the other specs can
@@ -45,19 +65,6 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  projects: [
-    { name: 'site', testIgnore: ['curation/**', 'catalogue/**'], use: { baseURL: TEST_SITE.publicUrl } },
-    { name: 'curation', testMatch: 'curation/**/*.spec.ts', use: { baseURL: CURATION_SITE.publicUrl } },
-    { name: 'catalogue', testMatch: 'catalogue/**/*.spec.ts', use: { baseURL: LARGE_SITE.publicUrl } },
-  ],
-  webServer: [
-    server(TEST_SITE, E2E_PORT, 'test-output/e2e-data'),
-    server(CURATION_SITE, E2E_PORT + 1, 'test-output/curation-data'),
-    server(
-      LARGE_SITE,
-      E2E_PORT + 2,
-      'test-output/large-data',
-      `node tests/large-catalogue.ts ${LARGE_SITE.catalogueDir}`,
-    ),
-  ],
+  projects: projects.filter((_, index) => wanted(index)),
+  webServer: webServers.filter((_, index) => wanted(index)),
 });
