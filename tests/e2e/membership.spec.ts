@@ -4,7 +4,8 @@ import { TEXTS } from '../../contract/texts.ts';
 import { dialogs, expect, signedInPage, signInAs, test, type NewPage } from './fixtures.ts';
 
 // One shared server database: these walks create and decide invite requests, so they run in order.
-test.describe.configure({ mode: 'serial' });
+// The first waits up to a minute for the background rebuild, so the walks get more than the default 30 s.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const run = Date.now().toString(36).slice(-5);
 
