@@ -31,6 +31,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user of a 'user', 'member' or 'admin' route (checked before the handler runs). */
     authUser(): Promise<User>;
+    /** Whether the signed-in user is an admin now (401 when signed out). */
+    isAdmin(): Promise<boolean>;
   }
 }
 
@@ -67,6 +69,9 @@ const access: FastifyPluginAsync<AccessOptions> = async (app, { db, adminUsernam
     const user = await this.currentUser();
     if (!user) throw new HttpError(401, 'You are not signed in.');
     return user;
+  });
+  app.decorateRequest('isAdmin', async function (this: FastifyRequest) {
+    return isAdmin(await this.authUser(), adminUsernames);
   });
 
   app.addHook('preHandler', async (request) => {

@@ -1,10 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
+import { canSubmit, MEMBER_TEXTS } from '../../contract/membership.ts';
 import type { PendingUser } from '../../contract/profile-rules.ts';
 import type { ReviewThread } from '../../contract/review.ts';
 import type { GeneratedPost } from '../../contract/submission.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import { api, ApiRequestError } from '../lib/api.ts';
+import { useHashTab } from '../lib/use-hash-tab.ts';
 import { useSignedIn } from '../lib/use-signed-in.ts';
+import { loadMembership, useMembership } from '../stores/membership.ts';
+import InviteStatePanel from './InviteStatePanel.tsx';
+import LoadFailed from './LoadFailed.tsx';
 import ManualSubmissions from './ManualSubmissions.tsx';
 import MyThreads from './MyThreads.tsx';
 import PendingReview from './PendingReview.tsx';
@@ -14,6 +19,23 @@ import '../styles/threads.css';
 import '../styles/dashboard.css';
 
 type TabId = 'own' | 'review' | 'manual' | 'users';
+
+/** Each tab's URL hash (`/dashboard#pending-review`). */
+const TAB_HASHES: Readonly<Record<TabId, string>> = {
+  own: 'my-threads',
+  review: 'pending-review',
+  manual: 'manual-submissions',
+  users: 'pending-users',
+};
+/** Admins use all four tabs; everyone else My Threads and Manual Submissions (decision 016). */
+const ADMIN_TABS: readonly TabId[] = ['own', 'review', 'manual', 'users'];
+const MEMBER_TABS: readonly TabId[] = ['own', 'manual'];
+const TAB_LABELS: Readonly<Record<TabId, string>> = {
+  own: 'My Threads',
+  review: 'Pending Review',
+  manual: 'Manual Submissions',
+  users: 'Pending Users',
+};
 
 /** A tab's list: loading, loaded (`denied`: the server answered 401/403, read as empty), or failed. */
 export type ListState<T> =
@@ -78,28 +100,44 @@ function useList<T extends { id: string }>(path: string, field: string, enabled:
 
 const count = (state: ListState<unknown>) => (state.status === 'ready' ? state.items.length : 0);
 
-/** The dashboard: the 'Logged in as' banner and four tabs with counts, all lists loaded at once. */
+/**
+ * The dashboard: the 'Logged in as' banner and the tabs this person can use, with counts, their lists
+ * loaded at once. Admin lists are never asked for by non-admins, nor members' lists by non-members.
+ */
 export default function Dashboard() {
   const auth = useSignedIn('/');
   const signedIn = auth.status === 'authenticated';
-  const [tab, setTab] = useState<TabId>('own');
+  const membership = useMembership();
+  const ready = membership.status === 'ready';
+  const admin = ready && membership.membership.is_admin;
+  const member = ready && canSubmit(membership.membership);
+  const [tab, setTab] = useHashTab(TAB_HASHES, admin ? ADMIN_TABS : MEMBER_TABS, 'own');
   const [pendingUsers, setPendingUsers] = useState<PendingUser[]>([]);
   const own = useList<ReviewThread>('/api/user/threads', 'threads', signedIn);
-  const review = useList<ReviewThread>('/api/threads/pending-review', 'threads', signedIn);
-  const manual = useList<GeneratedPost>('/api/dashboard/generated-posts', 'posts', signedIn);
+  const review = useList<ReviewThread>('/api/threads/pending-review', 'threads', admin);
+  const manual = useList<GeneratedPost>('/api/dashboard/generated-posts', 'posts', member);
 
   useEffect(() => {
-    if (signedIn) void fetchPendingUsers().then(setPendingUsers);
-  }, [signedIn]);
+    if (admin) void fetchPendingUsers().then(setPendingUsers);
+  }, [admin]);
 
-  if (auth.status !== 'authenticated') return <p role="status">{TEXTS.loading}</p>;
+  if (auth.status !== 'authenticated' || membership.status === 'loading')
+    return <p role="status">{TEXTS.loading}</p>;
+  if (membership.status === 'error')
+    return <LoadFailed title={MEMBER_TEXTS.membershipFailed} onRetry={() => void loadMembership(true)} />;
 
-  const tabs: TabItem<TabId>[] = [
-    { id: 'own', label: 'My Threads', count: count(own.state) },
-    { id: 'review', label: 'Pending Review', count: count(review.state) },
-    { id: 'manual', label: 'Manual Submissions', count: count(manual.state) },
-    { id: 'users', label: 'Pending Users', count: pendingUsers.length },
-  ];
+  const counts: Record<TabId, number> = {
+    own: count(own.state),
+    review: count(review.state),
+    manual: count(manual.state),
+    users: pendingUsers.length,
+  };
+  const tabs: TabItem<TabId>[] = (admin ? ADMIN_TABS : MEMBER_TABS).map((id) => ({
+    id,
+    label: TAB_LABELS[id],
+    count: counts[id],
+  }));
+  const { profile_status: status } = membership.membership;
 
   return (
     <>
@@ -127,9 +165,12 @@ export default function Dashboard() {
             }}
           />
         )}
-        {tab === 'manual' && (
-          <ManualSubmissions state={manual.state} onRetry={() => void manual.reload(true)} />
-        )}
+        {tab === 'manual' &&
+          (member || status === 'approved' ? (
+            <ManualSubmissions state={manual.state} onRetry={() => void manual.reload(true)} />
+          ) : (
+            <InviteStatePanel status={status} />
+          ))}
         {tab === 'users' && (
           <PendingUsers
             users={pendingUsers}

@@ -49,7 +49,14 @@ export default function HeaderAuth({ currentPath }: { currentPath: string }) {
           </a>
         ))}
       </nav>
-      <span className="header-auth__user">@{auth.user.username ?? auth.user.id}</span>
+      <a
+        className="header-auth__user"
+        href="/profile"
+        aria-current={activePath === '/profile' ? 'page' : undefined}
+        title={TEXTS.myProfile}
+      >
+        @{auth.user.username ?? auth.user.id}
+      </a>
       <button type="button" className="button button--quiet" onClick={() => void logout()}>
         {TEXTS.logout}
       </button>

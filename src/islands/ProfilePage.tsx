@@ -1,15 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import {
-  BIO_MAX,
-  bioProblem,
-  displayUsernameProblem,
-  type OwnProfile,
-} from '../../contract/profile-rules.ts';
+import { useEffect, useRef, useState } from 'react';
+import { MEMBER_TEXTS } from '../../contract/membership.ts';
+import type { OwnProfile } from '../../contract/profile-rules.ts';
 import { PROFILE_STATUS_LABELS, TEXTS } from '../../contract/texts.ts';
 import { api, ApiRequestError } from '../lib/api.ts';
 import { useSignedIn } from '../lib/use-signed-in.ts';
-import ProfileTabs from './ProfileTabs.tsx';
 import LoadFailed from './LoadFailed.tsx';
+import ProfileEditForm from './ProfileEditForm.tsx';
+import ProfileTabs from './ProfileTabs.tsx';
+import '../styles/members.css';
 
 type Load = { phase: 'loading' } | { phase: 'error' } | { phase: 'ready'; profile: OwnProfile };
 
@@ -31,6 +29,14 @@ export default function ProfilePage() {
   const auth = useSignedIn('/request-invite');
   const [load, setLoad] = useState<Load>({ phase: 'loading' });
   const [editing, setEditing] = useState(false);
+  // 'Saved' after a successful save, until the next edit; focus returns to 'Edit Profile' on closing.
+  const [saved, setSaved] = useState(false);
+  const [returnFocus, setReturnFocus] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!editing && returnFocus) editButton.current?.focus();
+  }, [editing, returnFocus]);
 
   useEffect(() => {
     if (auth.status === 'authenticated') void loadProfile().then(setLoad);
@@ -66,93 +72,37 @@ export default function ProfilePage() {
         )}
         {profile.status === 'approved' &&
           (editing ? (
-            <ProfileForm
+            <ProfileEditForm
               profile={profile}
-              onSaved={(saved) => {
-                setLoad({ phase: 'ready', profile: saved });
+              onSaved={(updated) => {
+                setLoad({ phase: 'ready', profile: updated });
                 setEditing(false);
+                setSaved(true);
+                setReturnFocus(true);
               }}
-              onCancel={() => setEditing(false)}
+              onCancel={() => {
+                setEditing(false);
+                setReturnFocus(true);
+              }}
             />
           ) : (
-            <button type="button" className="button" onClick={() => setEditing(true)}>
+            <button
+              ref={editButton}
+              type="button"
+              className="button"
+              onClick={() => {
+                setSaved(false);
+                setEditing(true);
+              }}
+            >
               {TEXTS.editProfile}
             </button>
           ))}
+        <p className="profile-saved" role="status">
+          {saved && MEMBER_TEXTS.saved}
+        </p>
       </div>
       <ProfileTabs gems={profile.gems} threads={profile.own_threads} own />
     </>
-  );
-}
-
-interface FormProps {
-  profile: OwnProfile;
-  onSaved(profile: OwnProfile): void;
-  onCancel(): void;
-}
-
-/** Edits the display username and bio; the same rules as the server, checked before sending. */
-function ProfileForm({ profile, onSaved, onCancel }: FormProps) {
-  const [name, setName] = useState(profile.display_username ?? '');
-  const [bio, setBio] = useState(profile.bio);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const local = displayUsernameProblem(name) ?? bioProblem(bio);
-    if (local) return setProblem(local);
-    setSaving(true);
-    setProblem(null);
-    try {
-      onSaved(
-        await api<OwnProfile>('/api/user/profile', { method: 'PUT', body: { display_username: name, bio } }),
-      );
-    } catch (error) {
-      setProblem((error instanceof ApiRequestError && error.detail) || TEXTS.profileUpdateFailed);
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  return (
-    <form className="profile-form" onSubmit={(event) => void submit(event)} noValidate>
-      <label htmlFor="display-username">Display username</label>
-      <input
-        id="display-username"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        autoComplete="off"
-        aria-describedby="display-username-help"
-        required
-      />
-      <p id="display-username-help" className="field-help">
-        3 to 30 letters, numbers or underscores. Your public page will be at /{name || 'your_name'}.
-      </p>
-      <label htmlFor="bio">Bio</label>
-      <textarea
-        id="bio"
-        rows={4}
-        value={bio}
-        onChange={(event) => setBio(event.target.value)}
-        aria-describedby="bio-help"
-      />
-      <p id="bio-help" className="field-help">
-        {[...bio].length} / {BIO_MAX}
-      </p>
-      {problem && (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" className="button" disabled={saving}>
-          {TEXTS.saveChanges}
-        </button>
-        <button type="button" className="button button--quiet" onClick={onCancel}>
-          {TEXTS.cancel}
-        </button>
-      </div>
-    </form>
   );
 }

@@ -4,10 +4,14 @@ import {
   type ManualSubmission,
   type ManualSubmissionRequest,
 } from '../../contract/submission.ts';
+import { canSubmit, MEMBER_TEXTS } from '../../contract/membership.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import { parseThreadUrl } from '../../contract/thread-url.ts';
 import { api, ApiRequestError } from '../lib/api.ts';
 import { useSignedIn } from '../lib/use-signed-in.ts';
+import { loadMembership, useMembership } from '../stores/membership.ts';
+import InviteStatePanel from './InviteStatePanel.tsx';
+import LoadFailed from './LoadFailed.tsx';
 import SubmissionList, { type SubmissionsLoad } from './SubmissionList.tsx';
 
 /** How long 'Thread submitted successfully!' stays up (spec section 9: submission success banner 3 s). */
@@ -36,9 +40,14 @@ async function fetchSubmissions(): Promise<SubmissionsLoad> {
   }
 }
 
-/** The Submit page (spec: Submit): the 'Submit Thread' form, then 'Your Submissions'. */
+/**
+ * The Submit page (spec: Submit): the 'Submit Thread' form, then 'Your Submissions', for admins and
+ * approved members; anyone else signed in sees their invite state instead (issue 10).
+ */
 export default function SubmitThread({ titleId }: { titleId: string }) {
   const auth = useSignedIn('/');
+  const membership = useMembership();
+  const allowed = membership.status === 'ready' && canSubmit(membership.membership);
   const [list, setList] = useState<SubmissionsLoad>({ phase: 'loading' });
   const [url, setUrl] = useState('');
   const [notes, setNotes] = useState('');
@@ -55,8 +64,8 @@ export default function SubmitThread({ titleId }: { titleId: string }) {
   }, []);
 
   useEffect(() => {
-    if (auth.status === 'authenticated') void fetchSubmissions().then(setList);
-  }, [auth.status]);
+    if (allowed) void fetchSubmissions().then(setList);
+  }, [allowed]);
 
   useEffect(() => {
     if (banner === 0) return;
@@ -106,7 +115,12 @@ export default function SubmitThread({ titleId }: { titleId: string }) {
     }
   }
 
-  if (auth.status !== 'authenticated') return <p role="status">{TEXTS.loading}</p>;
+  if (auth.status !== 'authenticated' || membership.status === 'loading')
+    return <p role="status">{TEXTS.loading}</p>;
+  if (membership.status === 'error')
+    return <LoadFailed title={MEMBER_TEXTS.membershipFailed} onRetry={() => void loadMembership(true)} />;
+  const { profile_status: status } = membership.membership;
+  if (!allowed && status !== 'approved') return <InviteStatePanel status={status} />;
 
   const urlDescribedBy = problem?.focus === 'field' ? 'thread-url-help submit-error' : 'thread-url-help';
   return (

@@ -12,6 +12,7 @@ import { createProfilesRepository, toPublicProfile, type Profile } from '../../r
 import type { User } from '../../repositories/users.ts';
 import { limit } from '../../plugins/rate-limits.ts';
 import { HttpError, parseBody } from '../http-errors.ts';
+import meRoutes from './me.ts';
 import { PublicProfileCache } from './public-profile-cache.ts';
 
 const PROFILE_NOT_FOUND = 'Profile not found';
@@ -34,6 +35,7 @@ const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number
   { db, rateLimitMultiplier },
 ) => {
   const profiles = createProfilesRepository(db);
+  await app.register(meRoutes, { db });
   const cache = new PublicProfileCache();
   app.onContentChanged((change) => {
     if (change === 'profiles') cache.clear();

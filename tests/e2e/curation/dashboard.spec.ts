@@ -1,6 +1,7 @@
 import type { GeneratedPost } from '../../../contract/submission.ts';
 import { TEXTS } from '../../../contract/texts.ts';
 import { dialogs, expect, signedInPage, signInAs, test } from '../fixtures.ts';
+import { signInApproved } from '../member-helpers.ts';
 import { cardFor, openPendingReview, permalinkOf, refreshNow, tabCount } from './helpers.ts';
 
 // One shared server database and one curation lock: these walks run curation and decide threads, in order.
@@ -185,11 +186,11 @@ test('an approved member finds their own posts in My Threads after a run, badged
   expect([...times].sort().reverse()).toEqual(times);
 });
 
-test('a member who is not an admin: empty queue without the curation control, empty My Threads, Try Again', async ({
+test('a member who is not an admin: no queue and no curation control, empty My Threads, Try Again', async ({
   page,
   pageProblems,
 }) => {
-  pageProblems.allow(/status of (403|500)/); // admin-only calls read as empty (spec); the routed failure
+  pageProblems.allow(/status of 500/); // the routed failure
   await page.route('**/api/user/threads', (route) =>
     route.fulfill({ status: 500, json: { detail: 'The database is not answering.' } }),
   );
@@ -202,13 +203,14 @@ test('a member who is not an admin: empty queue without the curation control, em
   await expect(panel).toHaveText(TEXTS.noOwnThreads);
   await expect(page.getByRole('tab', { name: 'My Threads (0)' })).toBeVisible();
 
-  await page.getByRole('tab', { name: 'Pending Review (0)' }).click();
-  await expect(panel).toHaveText(TEXTS.noPendingReview);
+  // Only the tabs a non-admin can use (issue 10); not yet a member: the invite state in Manual Submissions.
+  await expect(page.getByRole('tab')).toHaveText(['My Threads (0)', 'Manual Submissions (0)']);
   await expect(page.getByRole('button', { name: 'Refresh now' })).toHaveCount(0);
-
   await page.getByRole('tab', { name: 'Manual Submissions (0)' }).click();
-  await expect(panel).toContainText(TEXTS.noManualSubmissions);
-  await expect(panel.getByRole('link', { name: 'Submit a thread' })).toHaveAttribute('href', '/submit');
+  await expect(panel.getByRole('link', { name: 'Request an invite' })).toHaveAttribute(
+    'href',
+    '/request-invite',
+  );
 });
 
 const POSTS: GeneratedPost[] = [
@@ -246,11 +248,12 @@ const POSTS: GeneratedPost[] = [
 
 test('Manual Submissions: status badges, media, links and failure reasons; a red banner when the call fails', async ({
   page,
+  newPage,
   pageProblems,
 }) => {
-  pageProblems.allow(/status of (403|500)/);
+  pageProblems.allow(/status of 500/);
   await page.route('**/api/dashboard/generated-posts', (route) => route.fulfill({ json: { posts: POSTS } }));
-  await signInAs(page, `fay_${run}`);
+  await signInApproved(page, newPage, `fay_${run}`);
   await page.goto('/dashboard');
   await page.getByRole('tab', { name: 'Manual Submissions (3)' }).click();
   const panel = page.getByRole('tabpanel');
