@@ -20,7 +20,9 @@ const connectionCap: FastifyPluginAsync<ConnectionCapOptions> = async (app, { ma
   const warned = new Set<string>();
 
   app.server.on('connection', (socket: Socket) => {
-    const address = socket.remoteAddress ?? 'unknown';
+    const address = socket.remoteAddress;
+    // Already gone (no peer address): there is nothing to hold, and its 'close' may have passed.
+    if (address === undefined) return;
     const count = open.get(address) ?? 0;
     if (count >= maxPerAddress) {
       if (!warned.has(address)) {
