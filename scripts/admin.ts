@@ -1,11 +1,14 @@
 /**
  * `npm run admin -- grant|revoke <threads-username | id:threads-user-id>`: gives or takes the admin
- * role. The user must have signed in once. Takes effect on the user's next request. On the embedded
+ * role granted here (`users.is_admin`), bound to the account, not its username. The user must have
+ * signed in once. Takes effect on the user's next request. A role from ADMIN_THREADS_USERNAMES is
+ * another grant: it lasts while the username it was bound to stays in the list. On the embedded
  * database it refuses while a server holds the data folder (stop the server, or use DATABASE_URL).
  */
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { acquirePidLock, DataDirLockedError } from '../server/db/pid-lock.ts';
+import { createRoleBindingsRepository } from '../server/repositories/role-bindings.ts';
 import { createUsersRepository, type User } from '../server/repositories/users.ts';
 
 const USAGE = 'usage: npm run admin -- grant|revoke <threads-username | id:threads-user-id>';
@@ -49,9 +52,15 @@ try {
     await users.setAdmin(user.id, action === 'grant');
     const who = `@${user.threadsUsername}`;
     console.log(action === 'grant' ? `${who} is now an admin.` : `${who} is no longer an admin.`);
-    if (action === 'revoke' && config.adminUsernames.includes(user.threadsUsername.toLowerCase())) {
+    // Configuration binds the role to the person who first signed in under a listed username.
+    const bound = await createRoleBindingsRepository(database.db).holds(
+      'admin',
+      config.adminUsernames,
+      user.threadsUserId,
+    );
+    if (action === 'revoke' && bound) {
       console.log(
-        `Note: ${who} is also listed in ADMIN_THREADS_USERNAMES (or is the simulated admin) and stays an admin through it.`,
+        `Note: ${who} first signed in under a username ADMIN_THREADS_USERNAMES lists (or the simulated admin) and stays an admin through it; remove that username from the list to end it.`,
       );
     }
   } finally {

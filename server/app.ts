@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import accessPlugin from './plugins/access.ts';
+import connectionCap from './plugins/connection-cap.ts';
 import contentChanges from './plugins/content-changes.ts';
 import errors from './plugins/errors.ts';
 import rateLimits from './plugins/rate-limits.ts';
@@ -88,6 +89,27 @@ function clientErrorHandler(config: Config) {
   };
 }
 
+/**
+ * A request (headers and body) must arrive within REQUEST_TIMEOUT_SECONDS, or it is answered 408 and
+ * its connection closed: a body that never finishes no longer holds a socket forever. Node checks the
+ * deadline every `connectionsCheckingInterval`, so that is a fraction of the timeout. There is no idle
+ * socket timeout (connectionTimeout 0): an admin's 'Refresh now' waits silently for a whole curation
+ * run, and idle sockets are already bounded by the headers timeout (before a request) and the
+ * keep-alive timeout (between requests).
+ */
+function connectionTimeouts(requestTimeoutMs: number) {
+  return {
+    requestTimeout: requestTimeoutMs,
+    connectionTimeout: 0,
+    // Fastify's default: longer than the usual load balancer's idle timeout (60 s).
+    keepAliveTimeout: 72_000,
+    http: {
+      headersTimeout: Math.min(60_000, requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(5_000, Math.max(100, Math.floor(requestTimeoutMs / 4))),
+    },
+  };
+}
+
 /** How this process reaches itself: its listening address, on loopback when it listens on every interface. */
 function internalOrigin(app: FastifyInstance, host: string): string {
   const { port } = app.server.address() as AddressInfo;
@@ -126,6 +148,7 @@ export async function buildApp({
     // While closing we answer 503 ourselves (below), with our headers and body.
     return503OnClosing: false,
     clientErrorHandler: clientErrorHandler(config),
+    ...connectionTimeouts(config.connections.requestTimeoutMs),
     // A malformed URL is rejected before any route or hook runs: answer it in our shape, headers included.
     frameworkErrors: (_error, request, frameworkReply) => {
       const reply = frameworkReply as FastifyReply;
@@ -149,6 +172,7 @@ export async function buildApp({
       .send({ detail: 'The server is restarting. Please try again in a moment.' });
   });
 
+  await app.register(connectionCap, { maxPerAddress: config.connections.maxPerAddress });
   await app.register(securityHeadersPlugin, { secure: config.secure });
   await app.register(errors);
   await app.register(contentChanges);

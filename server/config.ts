@@ -51,6 +51,18 @@ const EnvSchema = z.object({
     .min(1, 'must be at least 1')
     .max(10_000, 'must be at most 10000')
     .default(1),
+  REQUEST_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(600, 'must be at most 600')
+    .default(30),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (no cap) or more')
+    .max(100_000, 'must be at most 100000')
+    .default(128),
   ALLOWED_THREADS_USERNAMES: z.string().optional(),
   CURATION_KEYWORDS: z.string().optional(),
   CURATION_TAGS: z.string().optional(),
@@ -126,6 +138,12 @@ export interface Config {
   allowedUsernames: string[];
   /** Scales every rate limit (tests and load runs raise it). */
   rateLimitMultiplier: number;
+  connections: {
+    /** How long a request (headers and body) may take to arrive before it is answered 408. */
+    requestTimeoutMs: number;
+    /** Open connections one remote address may hold; 0: no cap. */
+    maxPerAddress: number;
+  };
   curation: {
     keywords: string[];
     /** Topic tags, without '#'. */
@@ -263,6 +281,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
         : usernameList(e.ADMIN_THREADS_USERNAMES),
     allowedUsernames: usernameList(e.ALLOWED_THREADS_USERNAMES),
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    connections: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      maxPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
+    },
     curation: {
       keywords: plainList(e.CURATION_KEYWORDS, DEFAULT_CURATION_KEYWORDS),
       tags: plainList(e.CURATION_TAGS, DEFAULT_CURATION_TAGS).map((tag) => tag.replace(/^#/, '')),

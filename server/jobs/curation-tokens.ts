@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { profiles, threadsTokens, users } from '../db/schema.ts';
+import { holdsRole } from '../repositories/role-bindings.ts';
 import type { User } from '../repositories/users.ts';
 import { decryptToken } from '../threads/token-cipher.ts';
 
@@ -31,19 +32,16 @@ async function withTokens(
 }
 
 /**
- * Whose token searches: CURATOR_THREADS_USERNAME when set (and it has a working token), otherwise
- * the longest-standing admin with one. Null when nobody can.
+ * Whose token searches: the person bound to CURATOR_THREADS_USERNAME when set (and they have a working
+ * token), otherwise the longest-standing admin with one (granted by the CLI, or bound to a username in
+ * ADMIN_THREADS_USERNAMES). Roles follow the Threads user id bound at first sign-in, never a username
+ * someone else may hold now. Null when nobody can.
  */
 export async function findCurator(deps: Deps): Promise<TokenHolder | null> {
-  const names = deps.settings.curatorUsername ? [deps.settings.curatorUsername] : deps.adminUsernames;
-  const byName =
-    names.length > 0
-      ? sql`lower(${users.threadsUsername}) in (${sql.join(
-          names.map((name) => sql`${name}`),
-          sql`, `,
-        )})`
-      : sql`false`;
-  const where = deps.settings.curatorUsername ? byName : sql`(${users.isAdmin} or ${byName})`;
+  const curator = deps.settings.curatorUsername;
+  const where = curator
+    ? holdsRole('curator', [curator])
+    : sql`(${users.isAdmin} or ${holdsRole('admin', deps.adminUsernames)})`;
   const [first] = await withTokens(deps.db, where, deps.tokenKey);
   return first ?? null;
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
 import { createProfilesRepository } from '../repositories/profiles.ts';
+import { createRoleBindingsRepository } from '../repositories/role-bindings.ts';
 import type { User } from '../repositories/users.ts';
 import { HttpError } from '../routes/http-errors.ts';
 
@@ -38,13 +39,18 @@ declare module 'fastify' {
 
 export interface AccessOptions {
   db: Database;
-  /** Lower-case Threads usernames that are admins by configuration. */
+  /** Lower-case Threads usernames that are admins by configuration (bound to a user id at sign-in). */
   adminUsernames: readonly string[];
 }
 
-/** Whether a user is an admin now: granted in the database (CLI) or named in ADMIN_THREADS_USERNAMES. */
-export function isAdmin(user: User, adminUsernames: readonly string[]): boolean {
-  return user.isAdmin || adminUsernames.includes(user.threadsUsername.toLowerCase());
+/**
+ * Whether a user is an admin now: granted in the database (`npm run admin`), or bound at their first
+ * sign-in to a username ADMIN_THREADS_USERNAMES still lists. Never by the username they have now:
+ * it can change hands on Threads.
+ */
+export async function isAdmin(user: User, adminUsernames: readonly string[], db: Database): Promise<boolean> {
+  if (user.isAdmin) return true;
+  return createRoleBindingsRepository(db).holds('admin', adminUsernames, user.threadsUserId);
 }
 
 /**
@@ -78,7 +84,7 @@ const access: FastifyPluginAsync<AccessOptions> = async (app, { db, adminUsernam
     const rule = request.routeOptions.config.access;
     if (!rule || rule === 'public') return;
     const user = await request.authUser();
-    if (rule === 'user' || isAdmin(user, adminUsernames)) return;
+    if (rule === 'user' || (await isAdmin(user, adminUsernames, db))) return;
     if (rule === 'admin') {
       request.log.warn({ userId: user.id, route: request.routeOptions.url }, 'admin route refused');
       throw new HttpError(403, 'Only administrators can do this.');

@@ -8,7 +8,8 @@ export class SignedRequestError extends Error {
 export interface SignedRequestPayload {
   /** The app-scoped Threads user id, as a string. */
   userId: string;
-  issuedAt: number | null;
+  /** When Meta issued it (Unix seconds); required, within the last day. */
+  issuedAt: number;
 }
 
 const MAX_LENGTH = 4096;
@@ -55,29 +56,42 @@ export function verifySignedRequest(
   if (typeof payload.algorithm !== 'string' || payload.algorithm.toUpperCase() !== 'HMAC-SHA256') {
     throw new SignedRequestError('The algorithm is not HMAC-SHA256.');
   }
-  const nowSeconds = Math.floor(now / 1000);
-  const payloadTimes = payload as { issued_at?: unknown; expires?: unknown };
-  if (
-    typeof payloadTimes.expires === 'number' &&
-    payloadTimes.expires > 0 &&
-    payloadTimes.expires <= nowSeconds
-  ) {
-    throw new SignedRequestError('The signed_request has expired.');
-  }
-  if (typeof payloadTimes.issued_at === 'number') {
-    if (nowSeconds - payloadTimes.issued_at > MAX_AGE_SECONDS)
-      throw new SignedRequestError('The signed_request is too old.');
-    if (payloadTimes.issued_at - nowSeconds > MAX_SKEW_SECONDS)
-      throw new SignedRequestError('The signed_request is from the future.');
-  }
-  const userId = typeof payload.user_id === 'number' ? String(payload.user_id) : payload.user_id;
-  if (typeof userId !== 'string' || !/^\d{1,32}$/.test(userId))
-    throw new SignedRequestError('The payload has no user id.');
-  return { userId, issuedAt: typeof payload.issued_at === 'number' ? payload.issued_at : null };
+  return { userId: userIdOf(payload.user_id), issuedAt: issuedAtOf(payload, now) };
 }
 
-/** Signs a payload the way Meta does: for the simulated provider and for tests. */
-export function signRequest(payload: Record<string, unknown>, appSecret: string): string {
-  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+/**
+ * The user id must be a JSON string of digits. Meta sends it as a string (threads-api.md section 6); a
+ * JSON number above 2^53 would already have been rounded by JSON.parse to another person's id, so a
+ * number is refused rather than guessed at.
+ */
+function userIdOf(value: unknown): string {
+  if (typeof value === 'number') throw new SignedRequestError('The user id must be a string, not a number.');
+  if (typeof value !== 'string' || !/^\d{1,32}$/.test(value))
+    throw new SignedRequestError('The payload has no user id.');
+  return value;
+}
+
+/** A request must say when it was issued, within the last day and not from the future: no replays. */
+function issuedAtOf(times: { issued_at?: unknown; expires?: unknown }, now: number): number {
+  const nowSeconds = Math.floor(now / 1000);
+  if (typeof times.expires === 'number' && times.expires > 0 && times.expires <= nowSeconds) {
+    throw new SignedRequestError('The signed_request has expired.');
+  }
+  const issuedAt = times.issued_at;
+  if (typeof issuedAt !== 'number' || !Number.isSafeInteger(issuedAt) || issuedAt <= 0)
+    throw new SignedRequestError('The payload has no issued_at time.');
+  if (nowSeconds - issuedAt > MAX_AGE_SECONDS) throw new SignedRequestError('The signed_request is too old.');
+  if (issuedAt - nowSeconds > MAX_SKEW_SECONDS)
+    throw new SignedRequestError('The signed_request is from the future.');
+  return issuedAt;
+}
+
+/**
+ * Signs a payload the way Meta does: for the simulated provider and for tests. A string is signed as
+ * the JSON text it is (tests use it for numbers JSON.stringify cannot write, such as ids above 2^53).
+ */
+export function signRequest(payload: Record<string, unknown> | string, appSecret: string): string {
+  const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
+  const body = Buffer.from(text).toString('base64url');
   return `${createHmac('sha256', appSecret).update(body).digest('base64url')}.${body}`;
 }

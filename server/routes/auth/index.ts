@@ -10,6 +10,7 @@ import { TEXTS } from '../../../contract/texts.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { refreshStoredToken } from '../../jobs/refresh-tokens.ts';
+import { createRoleBindingsRepository, type BoundRole } from '../../repositories/role-bindings.ts';
 import { createThreadsTokensRepository } from '../../repositories/threads-tokens.ts';
 import { createUsersRepository } from '../../repositories/users.ts';
 import { ThreadsApiError, type ThreadsGateway } from '../../threads/gateway.ts';
@@ -40,6 +41,15 @@ function signInError(error: unknown): HttpError {
   throw error;
 }
 
+/** The roles configuration grants this Threads username (bound to whoever signs in with it first). */
+function configuredRoles(config: Config, username: string): BoundRole[] {
+  const name = username.toLowerCase();
+  const roles: BoundRole[] = [];
+  if (config.adminUsernames.includes(name)) roles.push('admin');
+  if (config.curation.curatorUsername === name) roles.push('curator');
+  return roles;
+}
+
 /** Sign-in with Threads and the session around it (spec sections 2, 5, 7; DESIGN sections 5 and 7). */
 const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   app,
@@ -47,6 +57,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
 ) => {
   const users = createUsersRepository(db);
   const tokens = createThreadsTokensRepository(db);
+  const roleBindings = createRoleBindingsRepository(db);
 
   app.get('/api/auth/config', { config: { access: 'public' } }, async (): Promise<AuthConfig> => ({
     client_id: settings.appId,
@@ -85,6 +96,12 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
       const expiresAt = new Date(now.getTime() + grant.expiresInSeconds * 1000);
       const { user, cookie } = await db.transaction(async (tx) => {
         const user = await users.upsertOnSignIn(account.id, account.username, tx);
+        await roleBindings.bindOnSignIn(
+          configuredRoles(config, account.username),
+          account.username,
+          user.threadsUserId,
+          tx,
+        );
         await tokens.save(user.id, encryptToken(grant.accessToken, user.id, tokenKey), now, expiresAt, tx);
         return { user, cookie: await app.sessions.start(request, user.id, tx) };
       });

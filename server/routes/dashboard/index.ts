@@ -136,7 +136,7 @@ const dashboardRoutes: FastifyPluginAsync<DashboardRoutesOptions> = async (app, 
   // Admins follow every generated post; a member sees the ones about their own submissions.
   app.get('/api/dashboard/generated-posts', { config: { access: 'member' } }, async (request) => {
     const user = await request.authUser();
-    const admin = isAdmin(user, adminUsernames);
+    const admin = await isAdmin(user, adminUsernames, db);
     const rows = admin ? await generated.listAll() : await generated.listForSubmitter(user.id);
     return { posts: rows.map(({ post, sourceUrl }) => toGeneratedPost(post, sourceUrl, { admin })) };
   });

@@ -95,6 +95,16 @@ describe('POST /api/auth/data-deletion', () => {
       'The algorithm is not HMAC-SHA256.',
     ],
     ['garbage', () => 'garbage', 'The signed_request has no signature and payload.'],
+    [
+      'without issued_at',
+      () => signed('finn', { issued_at: undefined }),
+      'The payload has no issued_at time.',
+    ],
+    [
+      'issued over a day ago',
+      () => signed('finn', { issued_at: Math.floor(Date.now() / 1000) - 86_401 }),
+      'The signed_request is too old.',
+    ],
   ])('a forged request (%s) is refused with 400 and deletes nothing', async (_name, make, reason) => {
     await member('finn');
     const response = await metaPost('/api/auth/data-deletion', make());
@@ -102,6 +112,20 @@ describe('POST /api/auth/data-deletion', () => {
     expect(await response.json()).toEqual({ detail: `Invalid signed_request: ${reason}` });
     expect(await rows('users')).toBe(1);
     expect(await rows('deletion_requests')).toBe(0);
+  });
+
+  test('a user id above 2^53 sent as a JSON number is refused with 400: nothing is deleted, nothing is confirmed', async () => {
+    await member('finn');
+    // JSON.parse would round this number to 2^53 and miss the user, then confirm a deletion anyway.
+    const text = `{"algorithm":"HMAC-SHA256","user_id":9007199254740993,"issued_at":${Math.floor(Date.now() / 1000)}}`;
+    for (const path of ['/api/auth/data-deletion', '/api/auth/deauthorize']) {
+      const response = await metaPost(path, signRequest(text, SIMULATED_APP.secret));
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        detail: 'Invalid signed_request: The user id must be a string, not a number.',
+      });
+    }
+    expect([await rows('users'), await rows('sessions'), await rows('deletion_requests')]).toEqual([1, 1, 0]);
   });
 
   test('a missing field is a 400; the status of an unknown or malformed code is a 404 that reveals nothing', async () => {

@@ -5,13 +5,22 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { openPglite } from '../../../server/db/client.ts';
+import { createRoleBindingsRepository } from '../../../server/repositories/role-bindings.ts';
 import { createUsersRepository } from '../../../server/repositories/users.ts';
 
 const SCRIPT = path.resolve(import.meta.dirname, '../../../scripts/admin.ts');
 
 async function run(dataDir: string, ...args: string[]): Promise<{ code: number | null; output: string }> {
+  return runWith({}, dataDir, ...args);
+}
+
+async function runWith(
+  env: Record<string, string>,
+  dataDir: string,
+  ...args: string[]
+): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, [SCRIPT, ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -76,4 +85,23 @@ test('a username two accounts have used is refused; the Threads user id picks on
     ['17841400000000003', true],
   ]);
   await check.close();
+});
+
+test('revoking says when the person stays an admin through ADMIN_THREADS_USERNAMES, and only then', async () => {
+  // The first owner of @studio (bound at their first sign-in) renamed; a newcomer now holds @studio.
+  const dataDir = await dataDirWith(['17841400000000005', 'studio_old'], ['17841400000000006', 'studio']);
+  const database = await openPglite(dataDir);
+  await createRoleBindingsRepository(database.db).bindOnSignIn(['admin'], 'studio', '17841400000000005');
+  await database.close();
+  const env = { ADMIN_THREADS_USERNAMES: 'studio' };
+
+  expect(await runWith(env, dataDir, 'revoke', 'studio_old')).toEqual({
+    code: 0,
+    output:
+      '@studio_old is no longer an admin.\nNote: @studio_old first signed in under a username ADMIN_THREADS_USERNAMES lists (or the simulated admin) and stays an admin through it; remove that username from the list to end it.',
+  });
+  expect(await runWith(env, dataDir, 'revoke', 'studio')).toEqual({
+    code: 0,
+    output: '@studio is no longer an admin.',
+  });
 });

@@ -16,6 +16,19 @@ describe('loadConfig', () => {
     expect(config.refreshIntervalMinutes).toBe(60);
   });
 
+  test('slow clients: a 30 s request timeout and 128 connections per address unless set; 0 turns the cap off', () => {
+    expect(loadConfig({}).connections).toEqual({ requestTimeoutMs: 30_000, maxPerAddress: 128 });
+    expect(
+      loadConfig({ REQUEST_TIMEOUT_SECONDS: '5', MAX_CONNECTIONS_PER_ADDRESS: '0' }).connections,
+    ).toEqual({ requestTimeoutMs: 5_000, maxPerAddress: 0 });
+    expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: '0' })).toThrow(
+      'REQUEST_TIMEOUT_SECONDS: must be at least 1',
+    );
+    expect(() => loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: '-1' })).toThrow(
+      'MAX_CONNECTIONS_PER_ADDRESS: must be 0 (no cap) or more',
+    );
+  });
+
   test('empty values count as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(4321);
   });

@@ -33,7 +33,16 @@ describe('verifySignedRequest', () => {
       'The algorithm is not HMAC-SHA256.',
     ],
     ['no algorithm', signRequest({ user_id: '1' }, SECRET), 'The algorithm is not HMAC-SHA256.'],
-    ['no user id', signRequest({ algorithm: 'HMAC-SHA256' }, SECRET), 'The payload has no user id.'],
+    [
+      'no user id',
+      signRequest({ algorithm: 'HMAC-SHA256', issued_at: payload.issued_at }, SECRET),
+      'The payload has no user id.',
+    ],
+    [
+      'a user id that is not digits',
+      signRequest({ ...payload, user_id: '12a' }, SECRET),
+      'The payload has no user id.',
+    ],
     [
       'no signature',
       `.${Buffer.from('{}').toString('base64url')}`,
@@ -86,10 +95,54 @@ describe('replays', () => {
     expect(() => verifySignedRequest(signed, SECRET, now)).toThrow(message);
   });
 
+  test.each([
+    ['without issued_at', {}],
+    ['with only an expiry', { expires: at(3600) }],
+    ['with issued_at as text', { issued_at: String(at(-30)) }],
+    ['with a fractional issued_at', { issued_at: at(-30) + 0.5 }],
+    ['with issued_at zero', { issued_at: 0 }],
+  ])('a request %s is refused', (_name, times) => {
+    const signed = signRequest({ algorithm: 'HMAC-SHA256', user_id: '1', ...times }, SECRET);
+    expect(() => verifySignedRequest(signed, SECRET, now)).toThrow(
+      new SignedRequestError('The payload has no issued_at time.'),
+    );
+  });
+
+  test('a request issued a day ago to the second, or five minutes ahead, is still accepted', () => {
+    for (const issuedAt of [at(-86_400), at(300)]) {
+      const signed = signRequest({ algorithm: 'HMAC-SHA256', user_id: '1', issued_at: issuedAt }, SECRET);
+      expect(verifySignedRequest(signed, SECRET, now).issuedAt).toBe(issuedAt);
+    }
+  });
+
   test('a fresh request, with or without an expiry, is accepted', () => {
-    for (const times of [{ issued_at: at(-30) }, { issued_at: at(-30), expires: at(3600) }, {}]) {
+    for (const times of [{ issued_at: at(-30) }, { issued_at: at(-30), expires: at(3600) }]) {
       const signed = signRequest({ algorithm: 'HMAC-SHA256', user_id: '1', ...times }, SECRET);
       expect(verifySignedRequest(signed, SECRET, now).userId).toBe('1');
     }
+  });
+});
+
+describe('numeric user ids', () => {
+  // 2^53 + 1: JSON.parse reads it as 2^53, which is someone else's id.
+  const unsafe = '9007199254740993';
+  const rawPayload = (userId: string) =>
+    `{"algorithm":"HMAC-SHA256","user_id":${userId},"issued_at":${payload.issued_at}}`;
+
+  test('a user id above 2^53 written as a JSON number is refused, never rounded to another id', () => {
+    expect(JSON.parse(rawPayload(unsafe)).user_id).toBe(2 ** 53);
+    expect(() => verifySignedRequest(signRequest(rawPayload(unsafe), SECRET), SECRET)).toThrow(
+      new SignedRequestError('The user id must be a string, not a number.'),
+    );
+  });
+
+  test('a small numeric id is refused too: Meta sends ids as strings, so a number is not from Meta', () => {
+    expect(() => verifySignedRequest(signRequest(rawPayload('42'), SECRET), SECRET)).toThrow(
+      'The user id must be a string, not a number.',
+    );
+  });
+
+  test('the same id as a JSON string is read exactly', () => {
+    expect(verifySignedRequest(signRequest(rawPayload(`"${unsafe}"`), SECRET), SECRET).userId).toBe(unsafe);
   });
 });
