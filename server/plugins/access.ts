@@ -77,7 +77,7 @@ const access: FastifyPluginAsync<AccessOptions> = async (app, { db, adminUsernam
     return user;
   });
   app.decorateRequest('isAdmin', async function (this: FastifyRequest) {
-    return isAdmin(await this.authUser(), adminUsernames);
+    return isAdmin(await this.authUser(), adminUsernames, db);
   });
 
   app.addHook('preHandler', async (request) => {
