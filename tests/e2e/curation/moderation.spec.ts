@@ -143,4 +143,10 @@ test("a member's rejected submission shows the admin's reason on /submit, and th
   await expect(entry.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
   // Nothing about the member who submitted it.
   await expect(visitor.locator('main')).not.toContainText(member);
+  // At 320 px, long excerpts and reasons wrap: nothing overflows sideways.
+  await visitor.setViewportSize({ width: 320, height: 800 });
+  const overflow = await visitor.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
 });
