@@ -62,6 +62,9 @@ export default function ModerationLog() {
   const [state, setState] = useState<LogState>({ phase: 'loading' });
   // One request at a time: a second click while a page loads does nothing.
   const busy = useRef(false);
+  const list = useRef<HTMLOListElement>(null);
+  // After the last page the button is gone: focus moves to the first entry it loaded, not to the page.
+  const focusEntry = useRef<number | null>(null);
 
   const loadFirst = useCallback(async () => {
     if (busy.current) return;
@@ -83,16 +86,16 @@ export default function ModerationLog() {
     setState((current) => (current.phase === 'ready' ? { ...current, more: 'loading' } : current));
     try {
       const page = await fetchPage(cursor);
-      setState((current) =>
-        current.phase === 'ready'
-          ? {
-              phase: 'ready',
-              entries: [...current.entries, ...page.entries],
-              next: page.next_cursor,
-              more: 'idle',
-            }
-          : current,
-      );
+      setState((current) => {
+        if (current.phase !== 'ready') return current;
+        if (!page.next_cursor) focusEntry.current = current.entries.length;
+        return {
+          phase: 'ready',
+          entries: [...current.entries, ...page.entries],
+          next: page.next_cursor,
+          more: 'idle',
+        };
+      });
     } catch (error) {
       setState((current) =>
         current.phase === 'ready' ? { ...current, more: { error: detailOf(error) } } : current,
@@ -105,6 +108,12 @@ export default function ModerationLog() {
   useEffect(() => {
     void loadFirst();
   }, [loadFirst]);
+
+  useEffect(() => {
+    if (focusEntry.current === null) return;
+    list.current?.children[focusEntry.current]?.querySelector('a')?.focus();
+    focusEntry.current = null;
+  });
 
   if (state.phase === 'loading') return <p role="status">{TEXTS.loading}</p>;
   if (state.phase === 'error') {
@@ -121,7 +130,7 @@ export default function ModerationLog() {
   const count = entries.length;
   return (
     <>
-      <ol className="moderation-log">
+      <ol className="moderation-log" ref={list}>
         {entries.map((entry) => (
           <Entry key={entry.id} entry={entry} />
         ))}

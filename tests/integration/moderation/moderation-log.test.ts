@@ -112,6 +112,8 @@ test('an entry says what, how, when and why; a rejection through the API leads t
   // The first page is now cached; the rejection below must still show on the next read.
   const before = await page();
   expect(before.response.headers.get('cache-control')).toBe('public, max-age=15');
+  expect(before.response.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(before.response.headers.get('content-type')).toContain('application/json');
   expect(before.body.entries).toHaveLength(3);
 
   const member = await approvedMember(base, 'carol_member');
