@@ -43,6 +43,7 @@ export const RESERVED_USERNAMES: readonly string[] = [
   'login',
   'logout',
   'me',
+  'moderation',
   'null',
   'privacy',
   'profile',

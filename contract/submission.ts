@@ -44,6 +44,10 @@ export interface ManualSubmission extends Pick<
   created_at: string;
   /** When the member submitted it (the same moment as created_at; the spec lists both). */
   submitted_at: string;
+  /** When an admin approved or rejected it; null while it waits. */
+  decided_at: string | null;
+  /** Why it was rejected, when the admin said; null otherwise. */
+  decision_reason: string | null;
 }
 
 /** `POST /api/dashboard/manual-submission` body. */

@@ -26,6 +26,7 @@ import { createSitePublisher, publishSite, type SitePublisher } from './jobs/pub
 import type { PublishOutcome } from './jobs/publish-generated-posts.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import healthRoutes from './routes/health/index.ts';
+import moderationRoutes from './routes/moderation/index.ts';
 import userRoutes from './routes/user/index.ts';
 import type { Secrets } from './secrets.ts';
 import { createThreadsClient } from './threads/live-client.ts';
@@ -226,6 +227,7 @@ export async function buildApp({
     rateLimitMultiplier,
   });
   await app.register(curationRoutes, { db: database.db, curate: jobs.curate });
+  await app.register(moderationRoutes, { db: database.db });
   if (config.threads.mode === 'simulated') {
     await app.register(simulatedProvider, {
       prefix: SIMULATED_PREFIX,
@@ -276,7 +278,10 @@ export async function buildApp({
     : null;
   app.decorate('sitePublisher', publisher);
   if (publisher) {
-    app.onContentChanged(() => publisher.request());
+    // A rejection changes no page (only the moderation log, read from the API): no rebuild for it.
+    app.onContentChanged((change) => {
+      if (change !== 'decisions') publisher.request();
+    });
     app.addHook('preClose', () => publisher.close());
   }
 

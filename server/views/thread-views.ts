@@ -79,6 +79,9 @@ export function toManualSubmission(
     status: thread.status,
     created_at: created,
     submitted_at: created,
+    decided_at: thread.decidedAt?.toISOString() ?? null,
+    // Only a rejection carries a reason (the API refuses one on approval); never show a stale one.
+    decision_reason: thread.status === 'rejected' ? thread.decisionReason : null,
     ...cardFields(thread),
     topic_tag: thread.topicTag,
   };

@@ -1,3 +1,5 @@
+import '../styles/moderation.css';
+import { MODERATION_TEXTS } from '../../contract/moderation-log.ts';
 import { submissionBadgeTone, type ManualSubmission } from '../../contract/submission.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import DateTime from './DateTime.tsx';
@@ -14,7 +16,10 @@ interface Props {
   onRetry(): void;
 }
 
-/** The member's own submissions, newest first: thread link, notes, created time and status badge. */
+/**
+ * The member's own submissions, newest first: thread link, notes, created time, status badge and,
+ * once decided, when; a rejection's reason stands beside its badge in words.
+ */
 export default function SubmissionList({ load, onRetry }: Props) {
   if (load.phase === 'loading') return <p role="status">{TEXTS.loading}</p>;
   if (load.phase === 'error') {
@@ -37,13 +42,26 @@ export default function SubmissionList({ load, onRetry }: Props) {
             <a className="submission__link" href={submission.thread_url} rel="noopener noreferrer">
               {submission.thread_url}
             </a>
-            <span className={`badge badge--${submissionBadgeTone(submission.status)}`}>
-              {submission.status}
+            <span className="submission__status">
+              <span className={`badge badge--${submissionBadgeTone(submission.status)}`}>
+                {submission.status}
+              </span>
+              {submission.status === 'rejected' && submission.decision_reason && (
+                <span className="decision-reason">
+                  <strong>{MODERATION_TEXTS.reason}</strong> {submission.decision_reason}
+                </span>
+              )}
             </span>
           </div>
           {submission.notes?.trim() && <p className="submission__notes">{submission.notes}</p>}
           <p className="field-help">
             Submitted <DateTime iso={submission.created_at} />
+            {submission.decided_at && (
+              <>
+                {' · '}
+                {MODERATION_TEXTS.decided} <DateTime iso={submission.decided_at} />
+              </>
+            )}
           </p>
         </li>
       ))}

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { MODERATION_TEXTS } from '../../contract/moderation-log.ts';
 import { SITE } from '../../contract/site.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import { TEST_SITE } from '../site-under-test.ts';
@@ -100,10 +101,63 @@ for (const unknown of ['/this/page/does-not-exist', '/no-such-page']) {
 
 test('sitemap.xml lists the public pages and robots.txt points to it', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
-  for (const path of ['/', '/privacy', '/terms', '/data-deletion']) {
+  for (const path of ['/', '/moderation', '/privacy', '/terms', '/data-deletion']) {
     expect(sitemap).toContain(`<loc>${new URL(path, TEST_SITE.publicUrl).href}</loc>`);
   }
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain(`Sitemap: ${TEST_SITE.publicUrl}/sitemap.xml`);
   expect(robots).toContain('Disallow: /api/');
+});
+
+test("/moderation: its own title and description, the empty log, only its island and the header's", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/moderation');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(MODERATION_TEXTS.title);
+  await expect(page).toHaveTitle(`${MODERATION_TEXTS.title} · ${SITE.title}`);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    MODERATION_TEXTS.description,
+  );
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    new RegExp(`^${TEST_SITE.publicUrl}/moderation/?$`),
+  );
+  // This server decides no thread: the log is empty, and says so.
+  await expect(page.getByRole('status')).toHaveText(MODERATION_TEXTS.empty);
+  await expect(page.getByRole('button', { name: TEXTS.login })).toBeVisible();
+  const names = scripts
+    .filter((url) => /\/_astro\/[A-Z]/.test(url))
+    .map((url) => url.replace(/.*\/_astro\/([A-Za-z]+).*/, '$1'));
+  expect(names).toEqual(expect.arrayContaining(['HeaderAuth', 'ModerationLog']));
+  const allowed = ['HeaderAuth', 'ModerationLog', 'DateTime', 'LoadFailed'];
+  expect(names.filter((name) => !allowed.includes(name))).toEqual([]);
+});
+
+test('/moderation: a failed load says so with the reason and Try Again loads the log', async ({
+  page,
+  pageProblems,
+}) => {
+  pageProblems.allow(/status of 503/);
+  let failing = true;
+  await page.route('**/api/moderation', (route) =>
+    failing
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: '{"detail":"Down for a moment."}',
+        })
+      : route.fallback(),
+  );
+  await page.goto('/moderation');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText(MODERATION_TEXTS.loadFailed);
+  await expect(alert).toContainText('Down for a moment.');
+  failing = false;
+  await alert.getByRole('button', { name: TEXTS.tryAgain }).click();
+  await expect(page.getByRole('status')).toHaveText(MODERATION_TEXTS.empty);
 });

@@ -64,7 +64,7 @@ const threadRoutes: FastifyPluginAsync<ThreadRoutesOptions> = async (app, { db, 
       );
       return post !== null;
     });
-    if (status === 'approved') app.contentChanged('threads');
+    app.contentChanged(status === 'approved' ? 'threads' : 'decisions');
     if (queued) onPostQueued?.();
     return { success: true, status };
   };

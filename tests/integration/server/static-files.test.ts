@@ -42,11 +42,14 @@ describe('pages', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
-  test.each(['/privacy', '/privacy/', '/terms', '/data-deletion'])('%s is served', async (url) => {
-    const res = await app.inject({ url });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/html');
-  });
+  test.each(['/privacy', '/privacy/', '/terms', '/data-deletion', '/moderation'])(
+    '%s is served',
+    async (url) => {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+    },
+  );
 
   test('brotli when accepted, gzip as fallback, identical content either way', async () => {
     const plain = await app.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });

@@ -1,0 +1,53 @@
+// No zod here: the /moderation and /submit islands import these types and texts.
+
+/** Decisions per page of `GET /api/moderation`. */
+export const MODERATION_LOG_PAGE_SIZE = 25;
+/** Longest excerpt of a post's text the log shows, in characters (the rest stays on Threads). */
+export const MODERATION_EXCERPT_MAX = 160;
+
+/** A decision the public log lists. Threads hidden at the source after approval are not listed (decision 014). */
+export type ModerationDecision = 'approved' | 'rejected';
+
+/**
+ * One entry of the public moderation log: what was decided, how, when and why. Deliberately no member
+ * data: not who submitted it, not which admin decided, no notes, no user ids, no source.
+ */
+export interface ModerationLogEntry {
+  /** The thread's id (a key for the list; the public catalogue uses the same ids). */
+  id: string;
+  permalink: string;
+  /** '@name', or null when a submitted link did not name its author. */
+  handle: string | null;
+  /** The start of the post's text, or null when we hold none (someone else's submitted post). */
+  excerpt: string | null;
+  topic_tag: string | null;
+  decision: ModerationDecision;
+  decided_at: string;
+  /** Why it was rejected, when the admin said; always null for an approval. */
+  reason: string | null;
+}
+
+/** `GET /api/moderation?cursor=`: newest decision first; `next_cursor` is null on the last page. */
+export interface ModerationLogPage {
+  entries: ModerationLogEntry[];
+  next_cursor: string | null;
+}
+
+/** The moderation log's and the member's decision texts (issue 10). */
+export const MODERATION_TEXTS = {
+  title: 'Moderation log',
+  description:
+    'Every thread decision on Curated Threads, newest first: which post, approved or rejected, when, and why.',
+  intro:
+    'Every review decision, newest first: the post, the decision, when it was made and, for a rejection, the reason the admin gave. Who submitted a post and who decided it are never shown.',
+  empty: 'No decisions yet.',
+  loadFailed: 'The moderation log could not be loaded.',
+  loadMore: 'Load more',
+  loadingMore: 'Loading more...',
+  reason: 'Reason:',
+  noReason: 'No reason given.',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  decided: 'Decided',
+  footerLink: 'Moderation log',
+} as const;

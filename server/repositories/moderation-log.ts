@@ -1,0 +1,74 @@
+import { and, desc, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { threads } from '../db/schema.ts';
+
+/**
+ * Where a page of the log starts: just after this decision. `decidedAt` is PostgreSQL's own text of
+ * the timestamp, to the microsecond: a JavaScript Date keeps milliseconds only, and a key rounded to
+ * them would skip or repeat decisions made within the same millisecond.
+ */
+export interface DecisionKey {
+  decidedAt: string;
+  id: string;
+}
+
+/** One decided thread as the public log reads it: only the columns it may show, and the paging key. */
+export interface DecisionRow {
+  id: string;
+  permalink: string;
+  username: string | null;
+  /** The start of the post's text (the log shows an excerpt; the rest is not read). */
+  text: string;
+  topicTag: string | null;
+  status: 'approved' | 'rejected';
+  decidedAt: Date;
+  reason: string | null;
+  key: DecisionKey;
+}
+
+/** The text of a timestamp in UTC with all six fractional digits, which `::timestamptz` reads back exactly. */
+const exactDecidedAt = sql<string>`to_char(${threads.decidedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * The public moderation log: approved and rejected threads, newest decision first, paged on
+ * (decided_at, id) with the threads_decided index. Threads hidden at the source are left out: their
+ * author withdrew them (decision 014).
+ */
+export function createModerationLogRepository(db: Database) {
+  return {
+    /** Up to `limit` decisions made before `after` (from the newest when null). */
+    async listDecisions(after: DecisionKey | null, limit: number, tx: Database = db): Promise<DecisionRow[]> {
+      const rows = await tx
+        .select({
+          id: threads.id,
+          permalink: threads.permalink,
+          username: threads.username,
+          text: sql<string>`left(${threads.text}, 400)`,
+          topicTag: threads.topicTag,
+          status: threads.status,
+          decidedAt: threads.decidedAt,
+          reason: threads.decisionReason,
+          exactDecidedAt,
+        })
+        .from(threads)
+        .where(
+          and(
+            inArray(threads.status, ['approved', 'rejected']),
+            isNotNull(threads.decidedAt),
+            after
+              ? sql`(${threads.decidedAt}, ${threads.id}) < (${after.decidedAt}::timestamptz, ${after.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(threads.decidedAt), desc(threads.id))
+        .limit(limit);
+      return rows.map(({ exactDecidedAt: decidedAtText, decidedAt, status, ...row }) => ({
+        ...row,
+        status: status === 'approved' ? 'approved' : 'rejected',
+        decidedAt: decidedAt ?? new Date(0),
+        key: { decidedAt: decidedAtText, id: row.id },
+      }));
+    },
+  };
+}
+export type ModerationLogRepository = ReturnType<typeof createModerationLogRepository>;

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { MODERATION_LOG_PAGE_SIZE, type ModerationLogPage } from '../../../contract/moderation-log.ts';
+import type { Database } from '../../db/client.ts';
+import { createModerationLogRepository } from '../../repositories/moderation-log.ts';
+import { toModerationLogEntry } from '../../views/moderation-log-view.ts';
+import { HttpError } from '../http-errors.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import { ModerationLogCache } from './log-cache.ts';
+
+/** Browsers and shared caches may keep a page this long; the in-process cache is cleared on every decision. */
+const CACHE_CONTROL = 'public, max-age=15';
+const BAD_CURSOR = 'This cursor is not valid. Start again from the first page of the moderation log.';
+
+/** The public moderation log (decision 014): thread decisions, newest first, 25 a page, no member data. */
+const moderationRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+  const log = createModerationLogRepository(db);
+  const cache = new ModerationLogCache();
+  // Approvals, rejections, threads hidden at the source and deleted accounts all change the log.
+  app.onContentChanged(() => cache.clear());
+
+  async function readPage(cursor: string): Promise<ModerationLogPage> {
+    const after = cursor ? decodeCursor(cursor) : null;
+    if (cursor && !after) throw new HttpError(400, BAD_CURSOR);
+    const rows = await log.listDecisions(after, MODERATION_LOG_PAGE_SIZE + 1);
+    const page = rows.slice(0, MODERATION_LOG_PAGE_SIZE);
+    const last = page.at(-1);
+    return {
+      entries: page.map(toModerationLogEntry),
+      next_cursor: rows.length > MODERATION_LOG_PAGE_SIZE && last ? encodeCursor(last.key) : null,
+    };
+  }
+
+  app.get('/api/moderation', { config: { access: 'public' } }, async (request, reply) => {
+    const { cursor = '' } = request.query as { cursor?: unknown };
+    if (typeof cursor !== 'string') throw new HttpError(400, BAD_CURSOR);
+    let page = cache.get(cursor);
+    if (!page) {
+      const generation = cache.generation();
+      page = await readPage(cursor);
+      cache.set(cursor, page, generation);
+    }
+    void reply.header('Cache-Control', CACHE_CONTROL);
+    return page;
+  });
+};
+
+export default moderationRoutes;
