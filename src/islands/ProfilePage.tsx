@@ -80,7 +80,7 @@ export default function ProfilePage() {
             </button>
           ))}
       </div>
-      <ProfileTabs gems={profile.gems} threads={profile.own_threads} own />
+      <ProfileTabs collections={profile} own />
     </>
   );
 }
