@@ -20,8 +20,13 @@ export interface ProfileCollections {
   thread_count: number;
 }
 
-/** `GET /api/user/gems/ids`: every approved thread the member saved (marks the saved cards). */
+/**
+ * `GET /api/user/gems/ids` (any signed-in user): whether they may save gems (approved members and
+ * admins), and every approved thread they saved (marks the saved cards). Not a 403 for the others, so
+ * every page a pending member opens does not log a failed request.
+ */
 export interface GemIds {
+  can_save: boolean;
   ids: string[];
 }
 

@@ -31,6 +31,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user of a 'user', 'member' or 'admin' route (checked before the handler runs). */
     authUser(): Promise<User>;
+    /** Whether the signed-in user passes a 'member' route (approved profile, or admin); false when signed out. */
+    isMember(): Promise<boolean>;
   }
 }
 
@@ -67,6 +69,12 @@ const access: FastifyPluginAsync<AccessOptions> = async (app, { db, adminUsernam
     const user = await this.currentUser();
     if (!user) throw new HttpError(401, 'You are not signed in.');
     return user;
+  });
+
+  app.decorateRequest('isMember', async function (this: FastifyRequest) {
+    const user = await this.currentUser();
+    if (!user) return false;
+    return isAdmin(user, adminUsernames) || (await profiles.findByUser(user.id))?.status === 'approved';
   });
 
   app.addHook('preHandler', async (request) => {

@@ -5,7 +5,7 @@ import { $auth, checkAuth } from './auth.ts';
 
 /**
  * The signed-in member's saved thread ids, or null while unknown and for anyone who cannot save gems
- * (visitors, users without an approved profile: the ids call answers 401/403): the button stays hidden.
+ * (visitors, users without an approved profile, or an ids call that failed): the button stays hidden.
  */
 export const $gemIds = atom<ReadonlySet<string> | null>(null);
 /** Per thread: the last toggle's failure message, or a toggle in flight (`busy`). */
@@ -19,8 +19,8 @@ export function loadGems(): Promise<void> {
     await checkAuth();
     if ($auth.get().status !== 'authenticated') return;
     try {
-      const { ids } = await api<GemIds>('/api/user/gems/ids');
-      $gemIds.set(new Set(ids));
+      const { can_save: canSave, ids } = await api<GemIds>('/api/user/gems/ids');
+      $gemIds.set(canSave ? new Set(ids) : null);
     } catch {
       // 401/403 (not a member) or no answer: without the saved state the button cannot be honest.
       $gemIds.set(null);

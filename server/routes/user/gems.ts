@@ -32,9 +32,10 @@ const gemRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number 
   const gems = createGemsRepository(db);
   const toggle = { access: 'member' as const, rateLimit: limit('gemToggle', rateLimitMultiplier) };
 
-  app.get('/api/user/gems/ids', { config: { access: 'member' } }, async (request): Promise<GemIds> => {
+  app.get('/api/user/gems/ids', { config: { access: 'user' } }, async (request): Promise<GemIds> => {
     const user = await request.authUser();
-    return { ids: await gems.ids(user.id) };
+    if (!(await request.isMember())) return { can_save: false, ids: [] };
+    return { can_save: true, ids: await gems.ids(user.id) };
   });
 
   app.get('/api/user/gems', { config: { access: 'member' } }, async (request): Promise<GemList> => {
