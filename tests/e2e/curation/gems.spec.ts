@@ -34,6 +34,26 @@ async function approvedOnHome(page: Page): Promise<string | null> {
   return cards.find((card) => UUID.test(card.id))?.permalink ?? null;
 }
 
+/** The page's cumulative layout shift so far (shifts right after input do not count, as in CLS). */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[];
+          resolve(
+            entries.filter((entry) => !entry.hadRecentInput).reduce((sum, entry) => sum + entry.value, 0),
+          );
+        }).observe({ type: 'layout-shift', buffered: true });
+        // No entry at all is a shift of 0: the observer does not call back then.
+        setTimeout(() => resolve(0), 500);
+      }),
+  );
+}
+
 /** The served HTML of a pre-rendered page (404 while it is not built). */
 async function servedHtml(page: Page, pathname: string): Promise<string> {
   const response = await page.request.get(pathname);
@@ -84,10 +104,11 @@ test('a member saves a gem from home; after the rebuild the public profile shows
   await page.keyboard.press('Enter');
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   await expect(toggle).toHaveAttribute('title', GEM_TEXTS.saved);
-  // Still saved after a reload: the server has it.
+  // Still saved after a reload: the server has it. The button appearing moved nothing (CLS 0).
   await page.reload();
   await waitForHydration(page);
   await expect(card.getByRole('button', { name: GEM_TEXTS.save })).toHaveAttribute('aria-pressed', 'true');
+  expect(await layoutShift(page)).toBe(0);
 
   // The server rebuilds the site: the member's pre-rendered page holds the card, readable without JavaScript.
   await expect
