@@ -1,4 +1,5 @@
 // No zod import here: the profile and dashboard islands import these rules.
+import type { ProfileCollections } from './gems.ts';
 
 /** Profile statuses (spec section 3); 'none' is the state before any invite request. */
 export const PROFILE_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -99,22 +100,18 @@ export function threadsProfileUrl(threadsUsername: string): string {
 }
 
 /** `GET /api/user/profile`: the signed-in user's own profile. */
-export interface OwnProfile {
+export interface OwnProfile extends ProfileCollections {
   status: ProfileStatus;
   threads_username: string;
   display_username: string | null;
   bio: string;
-  gems: string[];
-  own_threads: string[];
 }
 
 /** `GET /api/user/profile/{username}`: an approved member's public profile. */
-export interface PublicProfile {
+export interface PublicProfile extends ProfileCollections {
   username: string;
   threads_username: string;
   bio: string;
-  gems: string[];
-  own_threads: string[];
 }
 
 /** `GET /api/admin/pending-users` items. */

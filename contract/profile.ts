@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProfileCollectionsSchema } from './gem-schemas.ts';
 import { bioProblem, displayUsernameProblem } from './profile-rules.ts';
 
 export * from './profile-rules.ts';
@@ -36,7 +37,6 @@ export const PublishedProfilesSchema = z.array(
     username: z.string(),
     threads_username: z.string(),
     bio: z.string(),
-    gems: z.array(z.string()),
-    own_threads: z.array(z.string()),
+    ...ProfileCollectionsSchema.shape,
   }),
 );

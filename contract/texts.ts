@@ -44,7 +44,6 @@ export const TEXTS = {
   saveChanges: 'Save Changes',
   cancel: 'Cancel',
   noGems: 'No gems collected yet',
-  gemsComingSoon: 'Collecting threads as gems is coming soon.',
   noThreadsPosted: 'No threads posted yet',
   // Dashboard
   dashboard: 'Dashboard',

@@ -34,6 +34,8 @@ declare module 'fastify' {
     authUser(): Promise<User>;
     /** Whether the signed-in user is an admin now (401 when signed out). */
     isAdmin(): Promise<boolean>;
+    /** Whether the signed-in user passes a 'member' route (approved profile, or admin); false when signed out. */
+    isMember(): Promise<boolean>;
   }
 }
 
@@ -78,6 +80,14 @@ const access: FastifyPluginAsync<AccessOptions> = async (app, { db, adminUsernam
   });
   app.decorateRequest('isAdmin', async function (this: FastifyRequest) {
     return isAdmin(await this.authUser(), adminUsernames, db);
+  });
+
+  app.decorateRequest('isMember', async function (this: FastifyRequest) {
+    const user = await this.currentUser();
+    if (!user) return false;
+    return (
+      (await isAdmin(user, adminUsernames, db)) || (await profiles.findByUser(user.id))?.status === 'approved'
+    );
   });
 
   app.addHook('preHandler', async (request) => {

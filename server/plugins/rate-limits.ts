@@ -8,6 +8,8 @@ export const RATE_LIMITS = {
   signIn: { max: 20, timeWindow: '1 minute' },
   inviteRequest: { max: 5, timeWindow: '1 hour' },
   profileUpdate: { max: 30, timeWindow: '1 hour' },
+  // Saving and removing gems (each one republishes the member's public page, coalesced).
+  gemToggle: { max: 300, timeWindow: '1 hour' },
   // Attempts, refused ones included (each may look the post up on Threads); the database counts
   // the 10 stored submissions per hour.
   submissionAttempt: { max: 60, timeWindow: '1 hour' },

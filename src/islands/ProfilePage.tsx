@@ -102,7 +102,7 @@ export default function ProfilePage() {
           {saved && MEMBER_TEXTS.saved}
         </p>
       </div>
-      <ProfileTabs gems={profile.gems} threads={profile.own_threads} own />
+      <ProfileTabs collections={profile} own />
     </>
   );
 }

@@ -6,6 +6,7 @@ import {
 } from '../../contract/profile-rules.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import { api, ApiRequestError } from '../lib/api.ts';
+import { countLabel } from '../lib/format.ts';
 import ProfileTabs from './ProfileTabs.tsx';
 
 type View =
@@ -83,9 +84,10 @@ export default function PublicProfileView({ profile: built }: Props) {
         </a>
       </p>
       <p className="field-help">
-        {profile.gems.length} gems · {profile.own_threads.length} threads
+        {countLabel(profile.gem_count, 'gem', 'gems')} ·{' '}
+        {countLabel(profile.thread_count, 'thread', 'threads')}
       </p>
-      <ProfileTabs gems={profile.gems} threads={profile.own_threads} own={false} />
+      <ProfileTabs collections={profile} own={false} />
     </article>
   );
 }

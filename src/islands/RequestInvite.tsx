@@ -101,7 +101,7 @@ export default function RequestInvite() {
           <ul>
             <li>Get a public profile page with your curated design threads.</li>
             <li>Submit thread links for the curated collection.</li>
-            <li>See your own threads and collect favourites as gems (coming soon).</li>
+            <li>See your own threads and collect favourites as gems.</li>
           </ul>
           {state.problem && (
             <p className="form-error" role="alert">

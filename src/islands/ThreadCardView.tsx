@@ -3,6 +3,7 @@ import type { ThreadCard } from '../../contract/thread-card.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import { topicPath, topicSlug } from '../../contract/topics.ts';
 import { countLabel } from '../lib/format.ts';
+import GemButton from './GemButton.tsx';
 import RelativeTime from './RelativeTime.tsx';
 
 interface Props {
@@ -46,7 +47,8 @@ function nameIsHandle({ author, handle }: Pick<ThreadCard, 'author' | 'handle'>)
 
 /**
  * One curated thread: author, text, optional image, when it was posted, its topic (a link to the
- * topic page), likes and replies when known, and a link to the post on Threads.
+ * topic page), likes and replies when known, a link to the post on Threads, and 'Save as gem' for
+ * approved members.
  */
 export default function ThreadCardView({ card, eager, priority = false }: Props) {
   const loading = eager ? 'eager' : 'lazy';
@@ -75,22 +77,22 @@ export default function ThreadCardView({ card, eager, priority = false }: Props)
       {card.image !== null && (
         <ThreadImage src={card.image} author={card.author} loading={loading} priority={priority} />
       )}
-      {(slug || card.likes !== null || card.replies !== null || card.permalink) && (
-        <footer className="thread-card__meta">
-          {slug && card.topic_tag && (
-            <a className="thread-card__topic" href={topicPath(slug)}>
-              #{card.topic_tag}
-            </a>
-          )}
-          {card.likes !== null && <span>{countLabel(card.likes, 'like', 'likes')}</span>}
-          {card.replies !== null && <span>{countLabel(card.replies, 'reply', 'replies')}</span>}
-          {card.permalink && (
-            <a className="thread-card__link" href={card.permalink} rel="noopener noreferrer">
-              {TEXTS.viewOnThreads}
-            </a>
-          )}
-        </footer>
-      )}
+      {/* Always there: it holds the gem button's reserved slot. */}
+      <footer className="thread-card__meta">
+        {slug && card.topic_tag && (
+          <a className="thread-card__topic" href={topicPath(slug)}>
+            #{card.topic_tag}
+          </a>
+        )}
+        {card.likes !== null && <span>{countLabel(card.likes, 'like', 'likes')}</span>}
+        {card.replies !== null && <span>{countLabel(card.replies, 'reply', 'replies')}</span>}
+        {card.permalink && (
+          <a className="thread-card__link" href={card.permalink} rel="noopener noreferrer">
+            {TEXTS.viewOnThreads}
+          </a>
+        )}
+        <GemButton threadId={card.id} />
+      </footer>
     </article>
   );
 }

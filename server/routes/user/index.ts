@@ -8,24 +8,25 @@ import {
 } from '../../../contract/profile.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { collectionsOf } from '../../repositories/profile-collections.ts';
 import { createProfilesRepository, toPublicProfile, type Profile } from '../../repositories/profiles.ts';
 import type { User } from '../../repositories/users.ts';
 import { limit } from '../../plugins/rate-limits.ts';
 import { HttpError, parseBody } from '../http-errors.ts';
 import meRoutes from './me.ts';
+import gemRoutes from './gems.ts';
 import { PublicProfileCache } from './public-profile-cache.ts';
 
 const PROFILE_NOT_FOUND = 'Profile not found';
 
-function ownProfile(user: User, profile: Profile): OwnProfile {
+/** The signed-in user's profile with their gems and approved own threads (profile-collections.ts). */
+async function ownProfile(db: Database, user: User, profile: Profile): Promise<OwnProfile> {
   return {
     status: profile.status,
     threads_username: user.threadsUsername,
     display_username: profile.displayUsername,
     bio: profile.bio,
-    // Gems are announced as coming soon; own threads arrive with curation.
-    gems: [],
-    own_threads: [],
+    ...(await collectionsOf(db, user.id)),
   };
 }
 
@@ -37,9 +38,9 @@ const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number
   const profiles = createProfilesRepository(db);
   await app.register(meRoutes, { db });
   const cache = new PublicProfileCache();
-  app.onContentChanged((change) => {
-    if (change === 'profiles') cache.clear();
-  });
+  // A thread approved or hidden changes the gems and threads a public profile shows, too.
+  app.onContentChanged(() => cache.clear());
+  await app.register(gemRoutes, { db, rateLimitMultiplier });
 
   app.post(
     '/api/user/request-invite',
@@ -47,16 +48,16 @@ const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number
     async (request): Promise<OwnProfile> => {
       const user = await request.authUser();
       const existing = await profiles.findByUser(user.id);
-      if (existing) return ownProfile(user, existing);
+      if (existing) return ownProfile(db, user, existing);
       // The Threads username is the first display name when it fits the rules and is free.
       const candidate = user.threadsUsername;
       const usable =
         displayUsernameProblem(candidate) === null && !(await profiles.isNameTaken(candidate, user.id));
       try {
-        return ownProfile(user, await profiles.requestInvite(user.id, usable ? candidate : null));
+        return ownProfile(db, user, await profiles.requestInvite(user.id, usable ? candidate : null));
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
-        return ownProfile(user, await profiles.requestInvite(user.id, null));
+        return ownProfile(db, user, await profiles.requestInvite(user.id, null));
       }
     },
   );
@@ -65,7 +66,7 @@ const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number
     const user = await request.authUser();
     const profile = await profiles.findByUser(user.id);
     if (!profile) throw new HttpError(404, PROFILE_NOT_FOUND);
-    return ownProfile(user, profile);
+    return ownProfile(db, user, profile);
   });
 
   app.put(
@@ -83,7 +84,7 @@ const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number
         const updated = await profiles.updateApproved(user.id, update.display_username, update.bio);
         if (!updated) throw new HttpError(403, 'Only approved profiles can be edited.');
         app.contentChanged('profiles');
-        return ownProfile(user, updated);
+        return ownProfile(db, user, updated);
       } catch (error) {
         // Two members claiming the same name at once: the unique index decides.
         if (isUniqueViolation(error)) throw new HttpError(409, USERNAME_MESSAGES.taken);
@@ -101,7 +102,7 @@ const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number
       let profile = cache.get(username);
       if (profile === undefined) {
         const found = await profiles.findApprovedByName(username);
-        profile = found ? toPublicProfile(found) : null;
+        profile = found ? toPublicProfile(found, await collectionsOf(db, found.profile.userId)) : null;
         cache.set(username, profile);
       }
       if (!profile) throw new HttpError(404, PROFILE_NOT_FOUND);

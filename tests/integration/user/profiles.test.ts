@@ -12,6 +12,16 @@ import { api, approvedMember, signIn, startApp, saveProfile } from '../auth/help
 import { buildTestApp } from '../helpers/app.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
 
+/** A member who has saved nothing and posted nothing approved. */
+const NO_COLLECTIONS = {
+  gems: [],
+  own_threads: [],
+  gem_cards: [],
+  thread_cards: [],
+  gem_count: 0,
+  thread_count: 0,
+};
+
 let app: FastifyInstance;
 let base: string;
 beforeAll(async () => ({ app, base } = await startApp()));
@@ -36,8 +46,7 @@ describe('invite requests', () => {
       threads_username: 'maren_makes',
       display_username: 'maren_makes',
       bio: '',
-      gems: [],
-      own_threads: [],
+      ...NO_COLLECTIONS,
     });
     await api(base, '/api/user/request-invite', { method: 'POST', cookie });
     const { db } = await testDatabase();
@@ -102,8 +111,7 @@ describe('editing a profile', () => {
       username: 'Tobi_Grids',
       threads_username: 'tobi',
       bio: 'Grids & type. <script>alert(1)</script>',
-      gems: [],
-      own_threads: [],
+      ...NO_COLLECTIONS,
     });
   });
 

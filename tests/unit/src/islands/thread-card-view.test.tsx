@@ -52,8 +52,15 @@ describe('ThreadCardView', () => {
   test('unknown counts and a missing image are left out, not shown as zero', () => {
     const doc = render({ ...base, type: 'text', image: null, likes: null, replies: null });
     expect(doc.querySelector('.thread-card__image')).toBeNull();
-    expect(doc.querySelector('.thread-card__meta')).toBeNull();
+    // The footer stays only for the gem button's reserved slot.
+    expect(doc.querySelector('.thread-card__meta')?.textContent).toBe('');
     expect(doc.body.textContent).not.toMatch(/likes|replies/);
+  });
+
+  test("the pre-rendered card reserves the gem button's slot but shows no button", () => {
+    const doc = render(base);
+    expect(doc.querySelector('.thread-card__meta > .gem-slot')).not.toBeNull();
+    expect(doc.querySelector('button')).toBeNull();
   });
 
   test('the post link, the topic link and the pre-rendered date', () => {

@@ -1,7 +1,17 @@
 import { expect, test } from 'vitest';
 import { PublicProfileCache } from '../../../../../server/routes/user/public-profile-cache.ts';
 
-const profile = { username: 'Ada', threads_username: 'ada', bio: '', gems: [], own_threads: [] };
+const profile = {
+  username: 'Ada',
+  threads_username: 'ada',
+  bio: '',
+  gems: [],
+  own_threads: [],
+  gem_cards: [],
+  thread_cards: [],
+  gem_count: 0,
+  thread_count: 0,
+};
 
 test('answers by name without regard to case, remembers misses, and forgets on clear or expiry', () => {
   let now = 0;
