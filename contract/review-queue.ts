@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { ThreadDecisionSchema } from './moderation.ts';
+import type { ReviewThread, ThreadSource } from './review.ts';
+
+/** Cards per page of the review queue (decision 013). */
+export const REVIEW_PAGE_SIZE = 25;
+/** Most threads one bulk decision may carry. */
+export const BULK_DECISION_MAX = 50;
+
+export const REVIEW_SOURCES = ['user_own', 'public_search', 'public_tag', 'manual_submission'] as const;
+export const REVIEW_SORTS = ['newest', 'likes'] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+
+/** `GET /api/threads/pending-review` query: filters, order and the opaque cursor of the next page. */
+export const ReviewQueueQuerySchema = z
+  .object({
+    source: z
+      .enum(REVIEW_SOURCES, 'source must be user_own, public_search, public_tag or manual_submission')
+      .optional(),
+    query: z.string().trim().min(1, 'query must not be empty').max(200, 'query is too long').optional(),
+    sort: z.enum(REVIEW_SORTS, 'sort must be newest or likes').default('newest'),
+    cursor: z.string().max(500, 'cursor is not one this server gave').optional(),
+  })
+  .strict();
+export type ReviewQueueQuery = z.input<typeof ReviewQueueQuerySchema>;
+
+/** A keyword or tag that found pending threads, with how many are waiting. */
+export interface ReviewQueryFacet {
+  source: ThreadSource;
+  query: string;
+  count: number;
+}
+
+/** One page of the review queue. `total` counts every pending thread that matches the filters. */
+export interface ReviewQueuePage {
+  threads: ReviewThread[];
+  next_cursor: string | null;
+  total: number;
+  /** Every keyword and tag with pending threads (not narrowed by the filters), most waiting first. */
+  queries: ReviewQueryFacet[];
+}
+
+/** `POST /api/threads/decide-many`: up to 50 threads, one action, for a rejection an optional reason. */
+export const BulkDecisionSchema = z
+  .object({
+    thread_ids: z
+      .array(z.uuid('thread_ids must be thread ids'))
+      .min(1, 'thread_ids must name at least one thread')
+      .max(BULK_DECISION_MAX, `thread_ids can name at most ${BULK_DECISION_MAX} threads`)
+      .transform((ids) => [...new Set(ids)]),
+    action: z.enum(['approve', 'reject'], 'action must be approve or reject'),
+    reason: ThreadDecisionSchema.shape.reason,
+  })
+  .strict();
+export type BulkDecisionRequest = z.input<typeof BulkDecisionSchema>;
+
+/** What a bulk decision did: the ids it decided, and those someone had decided before (with how). */
+export interface BulkDecisionResult {
+  decided: string[];
+  already_decided: { thread_id: string; status: string }[];
+}
+
+/** The review queue's own texts (the spec's alert texts stay in texts.ts). */
+export const REVIEW_QUEUE_TEXTS = {
+  loadMore: 'Load more threads',
+  loadingMore: 'Loading more threads...',
+  loadMoreFailed: 'Could not load more threads. Try again.',
+  filtersLabel: 'Filter the review queue',
+  sourceLabel: 'Source',
+  queryLabel: 'Keyword or tag',
+  sortLabel: 'Order',
+  allSources: 'All sources',
+  allQueries: 'All keywords and tags',
+  newest: 'Newest first',
+  mostLiked: 'Most liked first',
+  reasonLegend: 'Why reject?',
+  noReason: 'No reason',
+  otherReason: 'Other reason',
+  confirmReject: 'Reject',
+  cancel: 'Cancel',
+  select: 'Select',
+  approveSelected: 'Approve selected',
+  rejectSelected: 'Reject selected',
+  clearSelection: 'Clear selection',
+  shortcuts: 'Keyboard shortcuts',
+  closeShortcuts: 'Close',
+} as const;
+
+/** The keys of the review queue (decision 013), in the order the help panel lists them. */
+export const REVIEW_KEYS: readonly { keys: string; does: string }[] = [
+  { keys: 'j', does: 'Next thread' },
+  { keys: 'k', does: 'Previous thread' },
+  { keys: 'a', does: 'Approve the focused thread' },
+  { keys: 'r', does: 'Reject the focused thread (choose a reason, Enter confirms, Escape cancels)' },
+  { keys: 'x', does: 'Select or unselect the focused thread' },
+  { keys: '?', does: 'Show or hide this list' },
+];
+
+/** "3 of 140 threads shown". */
+export const shownOf = (shown: number, total: number) =>
+  `${shown} of ${total} ${total === 1 ? 'thread' : 'threads'} shown`;
+
+/** "12 selected". */
+export const selectedCount = (count: number) => `${count} selected`;
+
+/** The live region's message after a bulk decision. */
+export function bulkDoneMessage(action: 'approve' | 'reject', result: BulkDecisionResult): string {
+  const n = result.decided.length;
+  const done = `${n} ${n === 1 ? 'thread' : 'threads'} ${action === 'approve' ? 'approved' : 'rejected'}.`;
+  const skipped = result.already_decided.length;
+  return skipped ? `${done} ${skipped} had already been decided.` : done;
+}
