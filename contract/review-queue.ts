@@ -38,6 +38,8 @@ export interface ReviewQueuePage {
   total: number;
   /** Every keyword and tag with pending threads (not narrowed by the filters), most waiting first. */
   queries: ReviewQueryFacet[];
+  /** Pending threads per source (not narrowed by the filters): their sum is the whole queue. */
+  sources: { source: ThreadSource; count: number }[];
 }
 
 /** `POST /api/threads/decide-many`: up to 50 threads, one action, for a rejection an optional reason. */
@@ -76,6 +78,7 @@ export const REVIEW_QUEUE_TEXTS = {
   reasonLegend: 'Why reject?',
   noReason: 'No reason',
   otherReason: 'Other reason',
+  ownReason: 'Your reason',
   confirmReject: 'Reject',
   cancel: 'Cancel',
   select: 'Select',

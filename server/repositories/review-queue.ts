@@ -96,6 +96,16 @@ export function createReviewQueueRepository(db: Database) {
       return rows.flatMap((row) => (row.query === null ? [] : [{ ...row, query: row.query }]));
     },
 
+    /** How many pending threads each source has. */
+    async sources(tx: Database = db): Promise<{ source: ThreadSource; count: number }[]> {
+      return tx
+        .select({ source: threads.source, count: count() })
+        .from(threads)
+        .where(eq(threads.status, 'pending'))
+        .groupBy(threads.source)
+        .orderBy(threads.source);
+    },
+
     /** The current status of each of `ids` that exists. */
     async statuses(ids: string[], tx: Database = db): Promise<Map<string, string>> {
       if (ids.length === 0) return new Map();

@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import type { PendingUser } from '../../contract/profile-rules.ts';
 import type { ReviewThread } from '../../contract/review.ts';
@@ -5,6 +6,7 @@ import type { GeneratedPost } from '../../contract/submission.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import { api, ApiRequestError } from '../lib/api.ts';
 import { useSignedIn } from '../lib/use-signed-in.ts';
+import { $reviewQueue, loadReviewQueue, pendingCount } from '../stores/review-queue.ts';
 import ManualSubmissions from './ManualSubmissions.tsx';
 import MyThreads from './MyThreads.tsx';
 import PendingReview from './PendingReview.tsx';
@@ -68,12 +70,7 @@ function useList<T extends { id: string }>(path: string, field: string, enabled:
     },
     [path, field],
   );
-  const remove = useCallback((id: string) => {
-    setState((list) =>
-      list.status === 'ready' ? { ...list, items: list.items.filter((item) => item.id !== id) } : list,
-    );
-  }, []);
-  return { state, reload, remove };
+  return { state, reload };
 }
 
 const count = (state: ListState<unknown>) => (state.status === 'ready' ? state.items.length : 0);
@@ -85,18 +82,20 @@ export default function Dashboard() {
   const [tab, setTab] = useState<TabId>('own');
   const [pendingUsers, setPendingUsers] = useState<PendingUser[]>([]);
   const own = useList<ReviewThread>('/api/user/threads', 'threads', signedIn);
-  const review = useList<ReviewThread>('/api/threads/pending-review', 'threads', signedIn);
+  // The review queue pages itself (src/stores/review-queue.ts); the tab counts the whole queue.
+  const review = useStore($reviewQueue);
   const manual = useList<GeneratedPost>('/api/dashboard/generated-posts', 'posts', signedIn);
 
   useEffect(() => {
     if (signedIn) void fetchPendingUsers().then(setPendingUsers);
+    if (signedIn) void loadReviewQueue();
   }, [signedIn]);
 
   if (auth.status !== 'authenticated') return <p role="status">{TEXTS.loading}</p>;
 
   const tabs: TabItem<TabId>[] = [
     { id: 'own', label: 'My Threads', count: count(own.state) },
-    { id: 'review', label: 'Pending Review', count: count(review.state) },
+    { id: 'review', label: 'Pending Review', count: pendingCount(review) },
     { id: 'manual', label: 'Manual Submissions', count: count(manual.state) },
     { id: 'users', label: 'Pending Users', count: pendingUsers.length },
   ];
@@ -110,21 +109,10 @@ export default function Dashboard() {
         {tab === 'own' && <MyThreads state={own.state} onRetry={() => void own.reload(true)} />}
         {tab === 'review' && (
           <PendingReview
-            state={review.state}
-            onDecided={(id, approved) => {
-              const submission =
-                review.state.status === 'ready' &&
-                review.state.items.some((item) => item.id === id && item.source === 'manual_submission');
-              review.remove(id);
-              // Approving a manual submission queues a generated post.
-              if (approved && submission) void manual.reload(false);
-            }}
-            onRetry={() => void review.reload(true)}
-            onCurated={() => {
-              // A run adds to the queue, and approved members' own posts to My Threads.
-              void review.reload(false);
-              void own.reload(false);
-            }}
+            // Approving a manual submission queues a generated post.
+            onSubmissionApproved={() => void manual.reload(false)}
+            // A run adds approved members' own posts to My Threads (the queue reloads itself).
+            onCurated={() => void own.reload(false)}
           />
         )}
         {tab === 'manual' && (

@@ -47,6 +47,7 @@ export function registerReviewQueue(
       next_cursor: rows.length > REVIEW_PAGE_SIZE && last ? encodeCursor(last.key) : null,
       total: await queue.count(filter),
       queries: await queue.queries(),
+      sources: await queue.sources(),
     };
     return page;
   });

@@ -115,6 +115,11 @@ test('filters by source and by keyword or tag; total counts what matches; the qu
     ]),
   );
   expect(typography.queries).toHaveLength(4);
+  expect(both.sources).toEqual([
+    { source: 'public_search', count: 20 },
+    { source: 'public_tag', count: 20 },
+    { source: 'user_own', count: 20 },
+  ]);
 });
 
 test('most liked first: known likes descending, unknown likes last, paged without repeats', async () => {
