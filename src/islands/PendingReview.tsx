@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { bulkDoneMessage, REVIEW_QUEUE_TEXTS as T, shownOf } from '../../contract/review-queue.ts';
 import type { ReviewThread } from '../../contract/review.ts';
 import { TEXTS } from '../../contract/texts.ts';
@@ -35,7 +35,8 @@ const MESSAGES = {
   reject: { done: TEXTS.threadRejected, failed: TEXTS.threadRejectFailed },
 } as const;
 
-// Fewer cards than this left on screen: the next page is fetched, so the keys never run dry.
+// Fewer cards than this left (in all, or after the focused one): the next page is fetched, so the
+// keys never run dry.
 const REFILL_BELOW = 5;
 
 /** The Pending Review tab: the queue a page at a time, filters, keys, bulk decisions and the curation control. */
@@ -54,14 +55,20 @@ export default function PendingReview({ onSubmissionApproved, onCurated }: Props
   const items = useRef(new Map<string, HTMLLIElement>());
   const shown = useRef<readonly ReviewThread[]>(threads);
 
-  const focusCard = (id: string | undefined) => {
-    const item = id ? items.current.get(id) : undefined;
-    if (!item) return;
-    current.current = id ?? null;
-    // The card comes into view only as far as needed: the page never jumps.
-    item.focus({ preventScroll: true });
-    item.scrollIntoView({ block: 'nearest' });
-  };
+  const focusCard = useCallback(
+    (id: string | undefined) => {
+      const item = id ? items.current.get(id) : undefined;
+      if (!item) return;
+      // Near the end of what is loaded: the next page comes before the keys reach the last card.
+      const index = threads.findIndex((thread) => thread.id === id);
+      if (threads.length - index <= REFILL_BELOW && queue.nextCursor) void loadMoreReviews();
+      current.current = id ?? null;
+      // The card comes into view only as far as needed: the page never jumps.
+      item.focus({ preventScroll: true });
+      item.scrollIntoView({ block: 'nearest' });
+    },
+    [threads, queue.nextCursor],
+  );
 
   // A decided card leaves: if it held the focus, the next card takes it (the previous one when it
   // was the last), so the place in the queue is never lost.
@@ -82,7 +89,7 @@ export default function PendingReview({ onSubmissionApproved, onCurated }: Props
         .find((thread) => remaining.has(thread.id)) ??
       threads[0];
     if (next) focusCard(next.id);
-  }, [threads]);
+  }, [threads, focusCard]);
 
   // Remembers the card that last held the focus (a key, a click or Tab), to keep the place.
   useEffect(() => {
@@ -155,9 +162,7 @@ export default function PendingReview({ onSubmissionApproved, onCurated }: Props
   const ready = queue.status === 'ready' && !queue.denied;
   useReviewKeys(ready, {
     next: () => {
-      const index = focusedIndex();
-      if (index === threads.length - 1 && queue.nextCursor) void loadMoreReviews();
-      focusCard(threads[Math.min(index + 1, threads.length - 1)]?.id);
+      focusCard(threads[Math.min(focusedIndex() + 1, threads.length - 1)]?.id);
     },
     previous: () => focusCard(threads[Math.max(focusedIndex() - 1, 0)]?.id),
     approve: () => {

@@ -33,7 +33,10 @@ export default function ReviewFilters() {
         <select
           value={filter.source ?? ''}
           onChange={(event) =>
-            void loadReviewQueue({ source: (event.target.value || null) as ThreadSource | null, query: null })
+            void loadReviewQueue(
+              { source: (event.target.value || null) as ThreadSource | null, query: null },
+              { quiet: true },
+            )
           }
         >
           <option value="">{T.allSources}</option>
@@ -48,7 +51,7 @@ export default function ReviewFilters() {
         {T.queryLabel}
         <select
           value={filter.query ?? ''}
-          onChange={(event) => void loadReviewQueue({ query: event.target.value || null })}
+          onChange={(event) => void loadReviewQueue({ query: event.target.value || null }, { quiet: true })}
         >
           <option value="">{T.allQueries}</option>
           {choices.map(([query, count]) => (
@@ -62,7 +65,9 @@ export default function ReviewFilters() {
         {T.sortLabel}
         <select
           value={filter.sort}
-          onChange={(event) => void loadReviewQueue({ sort: event.target.value as ReviewSort })}
+          onChange={(event) =>
+            void loadReviewQueue({ sort: event.target.value as ReviewSort }, { quiet: true })
+          }
         >
           <option value="newest">{T.newest}</option>
           <option value="likes">{T.mostLiked}</option>

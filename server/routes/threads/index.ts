@@ -52,7 +52,8 @@ const threadRoutes: FastifyPluginAsync<ThreadRoutesOptions> = async (app, { db, 
       return decided;
     });
     afterDecisions(status, done.queued);
-    return { success: true, status };
+    // The reason as stored (trimmed, NFC): what the member and the public log will read.
+    return { success: true, status, reason: done.thread.decisionReason };
   };
   app.post('/api/threads/approve', { config: { access: 'admin' } }, decide('approved'));
   app.post('/api/threads/reject', { config: { access: 'admin' } }, decide('rejected'));

@@ -246,3 +246,18 @@ test('the queue and bulk decisions are for admins only', async () => {
   expect((await api(base, '/api/threads/pending-review')).status).toBe(401);
   expect((await pendingPage(base, admin)).total).toBe(2);
 });
+
+test('a single rejection answers with the reason as stored', async () => {
+  await seed(1);
+  const [thread] = (await pendingPage(base, admin)).threads;
+  const response = await api(base, '/api/threads/reject', {
+    method: 'POST',
+    cookie: admin,
+    body: { thread_id: thread?.id, reason: '  Duplicate of a thread already curated  ' },
+  });
+  expect(await response.json()).toEqual({
+    success: true,
+    status: 'rejected',
+    reason: 'Duplicate of a thread already curated',
+  });
+});
