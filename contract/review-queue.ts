@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { ThreadDecisionSchema } from './moderation.ts';
+// No zod here: the dashboard's islands import this file (schemas: review-queue-schemas.ts).
 import type { ReviewThread, ThreadSource } from './review.ts';
 
 /** Cards per page of the review queue (decision 013). */
@@ -10,19 +9,6 @@ export const BULK_DECISION_MAX = 50;
 export const REVIEW_SOURCES = ['user_own', 'public_search', 'public_tag', 'manual_submission'] as const;
 export const REVIEW_SORTS = ['newest', 'likes'] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
-
-/** `GET /api/threads/pending-review` query: filters, order and the opaque cursor of the next page. */
-export const ReviewQueueQuerySchema = z
-  .object({
-    source: z
-      .enum(REVIEW_SOURCES, 'source must be user_own, public_search, public_tag or manual_submission')
-      .optional(),
-    query: z.string().trim().min(1, 'query must not be empty').max(200, 'query is too long').optional(),
-    sort: z.enum(REVIEW_SORTS, 'sort must be newest or likes').default('newest'),
-    cursor: z.string().max(500, 'cursor is not one this server gave').optional(),
-  })
-  .strict();
-export type ReviewQueueQuery = z.input<typeof ReviewQueueQuerySchema>;
 
 /** A keyword or tag that found pending threads, with how many are waiting. */
 export interface ReviewQueryFacet {
@@ -41,20 +27,6 @@ export interface ReviewQueuePage {
   /** Pending threads per source (not narrowed by the filters): their sum is the whole queue. */
   sources: { source: ThreadSource; count: number }[];
 }
-
-/** `POST /api/threads/decide-many`: up to 50 threads, one action, for a rejection an optional reason. */
-export const BulkDecisionSchema = z
-  .object({
-    thread_ids: z
-      .array(z.uuid('thread_ids must be thread ids'))
-      .min(1, 'thread_ids must name at least one thread')
-      .max(BULK_DECISION_MAX, `thread_ids can name at most ${BULK_DECISION_MAX} threads`)
-      .transform((ids) => [...new Set(ids)]),
-    action: z.enum(['approve', 'reject'], 'action must be approve or reject'),
-    reason: ThreadDecisionSchema.shape.reason,
-  })
-  .strict();
-export type BulkDecisionRequest = z.input<typeof BulkDecisionSchema>;
 
 /** What a bulk decision did: the ids it decided, and those someone had decided before (with how). */
 export interface BulkDecisionResult {

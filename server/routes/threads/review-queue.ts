@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { BulkDecisionSchema, ReviewQueueQuerySchema } from '../../../contract/review-queue-schemas.ts';
 import {
-  BulkDecisionSchema,
   REVIEW_PAGE_SIZE,
-  ReviewQueueQuerySchema,
   type BulkDecisionResult,
   type ReviewQueuePage,
 } from '../../../contract/review-queue.ts';

@@ -1,4 +1,5 @@
-import type { ReviewQueuePage, ReviewQueueQuery } from '../../../contract/review-queue.ts';
+import type { ReviewQueueQuery } from '../../../contract/review-queue-schemas.ts';
+import type { ReviewQueuePage } from '../../../contract/review-queue.ts';
 import type { ReviewThread } from '../../../contract/review.ts';
 import { api } from '../auth/helpers.ts';
 
