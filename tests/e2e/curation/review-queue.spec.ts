@@ -149,6 +149,9 @@ test('r asks why with the presets; Escape cancels, Enter rejects with the chosen
 
   await page.keyboard.press('r');
   await expect(reasons.getByRole('radio', { name: REJECTION_REASON_PRESETS[0] })).toBeFocused();
+  // At 320 px the queue, its filters and the open reason form fit without sideways scrolling.
+  await page.setViewportSize({ width: 320, height: 700 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await page.keyboard.press('ArrowDown');
   await expect(reasons.getByRole('radio', { name: REJECTION_REASON_PRESETS[1] })).toBeChecked();
   const rejected = page.waitForResponse((r) => r.url().endsWith('/api/threads/reject'));
