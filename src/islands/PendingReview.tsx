@@ -306,7 +306,8 @@ export default function PendingReview({ onSubmissionApproved, onCurated }: Props
       {list}
       {queue.status === 'ready' && (threads.length > 0 || queue.nextCursor) && (
         <div className="review-queue__more">
-          <p role="status">{shownOf(threads.length, queue.total)}</p>
+          {/* Not a live region: it changes with every decision, which the alert already announces. */}
+          <p className="review-queue__count">{shownOf(threads.length, queue.total)}</p>
           {queue.more === 'error' && <p className="field-error">{T.loadMoreFailed}</p>}
           {queue.nextCursor && (
             <button

@@ -26,6 +26,7 @@ async function keywordQueue(page: Page): Promise<Locator> {
   await filtered;
   const items = panel.locator('.review-queue__item');
   await expect(items.filter({ hasNotText: 'Keyword Search' })).toHaveCount(0);
+  await expect(items.first()).toContainText(/Found by “[^”]+”/);
   // The keys belong to the queue, not to the select that still has the focus.
   await page.getByRole('heading', { level: 1 }).click();
   return panel;
@@ -45,7 +46,7 @@ test('an admin clears 30 pending threads by keyboard alone: no dialog, the count
   const seen = dialogs(page);
   const panel = await keywordQueue(page);
   const before = await tabCount(page, 'Pending Review');
-  const status = panel.locator('.review-queue__more [role="status"]');
+  const status = panel.locator('.review-queue__count');
   await expect(status).toHaveText(/^25 of \d+ threads shown$/);
   const shown = Number(/of (\d+)/.exec((await status.textContent()) ?? '')?.[1]);
   expect(shown).toBeGreaterThanOrEqual(36);
