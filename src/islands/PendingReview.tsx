@@ -14,11 +14,10 @@ import {
 import CurationRuns from './CurationRuns.tsx';
 import LiveAlert, { useAnnouncement } from './LiveAlert.tsx';
 import LoadFailed from './LoadFailed.tsx';
-import RejectReasonForm from './RejectReasonForm.tsx';
 import ReviewBulkBar from './ReviewBulkBar.tsx';
 import ReviewFilters from './ReviewFilters.tsx';
+import ReviewQueueItem from './ReviewQueueItem.tsx';
 import ReviewShortcuts from './ReviewShortcuts.tsx';
-import ReviewThreadCard from './ReviewThreadCard.tsx';
 import '../styles/review.css';
 
 type Decision = 'approve' | 'reject';
@@ -215,58 +214,26 @@ export default function PendingReview({ onSubmissionApproved, onCurated }: Props
     list = (
       <ul className="review-queue__list dashboard-list">
         {threads.map((thread) => (
-          <li
+          <ReviewQueueItem
             key={thread.id}
-            ref={(node) => {
+            thread={thread}
+            selected={selected.has(thread.id)}
+            busy={busy.has(thread.id)}
+            rejecting={rejecting === thread.id}
+            itemRef={(node) => {
               if (node) items.current.set(thread.id, node);
               else items.current.delete(thread.id);
             }}
-            tabIndex={-1}
-            data-thread-id={thread.id}
-            className={`review-queue__item${selected.has(thread.id) ? ' review-queue__item--selected' : ''}`}
-          >
-            <label className="review-queue__select">
-              <input
-                type="checkbox"
-                checked={selected.has(thread.id)}
-                onChange={() => toggle(thread.id)}
-                aria-label={`${T.select} the thread by ${thread.handle}`}
-              />
-              {T.select}
-            </label>
-            <ReviewThreadCard thread={thread}>
-              {rejecting === thread.id ? (
-                <RejectReasonForm
-                  confirmLabel={T.confirmReject}
-                  onConfirm={(reason) => {
-                    setRejecting(null);
-                    focusCard(thread.id);
-                    void decide(thread, 'reject', reason);
-                  }}
-                  onCancel={() => closeReason(thread)}
-                />
-              ) : (
-                <>
-                  <button
-                    type="button"
-                    className="button"
-                    disabled={busy.has(thread.id)}
-                    onClick={() => void decide(thread, 'approve')}
-                  >
-                    {TEXTS.approve}
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--quiet"
-                    disabled={busy.has(thread.id)}
-                    onClick={() => setRejecting(thread.id)}
-                  >
-                    {TEXTS.reject}
-                  </button>
-                </>
-              )}
-            </ReviewThreadCard>
-          </li>
+            onToggle={() => toggle(thread.id)}
+            onApprove={() => void decide(thread, 'approve')}
+            onReject={() => setRejecting(thread.id)}
+            onConfirmReject={(reason) => {
+              setRejecting(null);
+              focusCard(thread.id);
+              void decide(thread, 'reject', reason);
+            }}
+            onCancelReject={() => closeReason(thread)}
+          />
         ))}
       </ul>
     );
