@@ -1,16 +1,7 @@
 import { z } from 'zod';
+import { REJECTION_REASON_MAX } from './rejection-reasons.ts';
 
-/** Why a thread was rejected: the presets the review queue offers before free text. */
-export const REJECTION_REASON_PRESETS = [
-  'Not about design or UI',
-  'Duplicate of a thread already curated',
-  'Low effort or too little to learn from',
-  'Promotional or spam',
-  'Offensive or unsafe',
-] as const;
-
-/** The longest reason an admin may write; the member and the public log read it whole. */
-export const REJECTION_REASON_MAX = 300;
+export { REJECTION_REASON_MAX, REJECTION_REASON_PRESETS } from './rejection-reasons.ts';
 
 /** `POST /api/threads/approve` and `/reject`: the thread, and for a rejection an optional reason. */
 export const ThreadDecisionSchema = z

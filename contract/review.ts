@@ -23,6 +23,8 @@ export interface ReviewThread {
   reviewed: boolean;
   /** A manual submission's note from the member who sent it (review queue only). */
   notes?: string | null;
+  /** The keyword or tag whose search found it (review queue only). */
+  query?: string | null;
 }
 
 /** The badge text of a source (spec section 2): the raw source when it is not one of the three. */

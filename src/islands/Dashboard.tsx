@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import { canSubmit, MEMBER_TEXTS } from '../../contract/membership.ts';
 import type { PendingUser } from '../../contract/profile-rules.ts';
@@ -10,6 +11,7 @@ import { useSignedIn } from '../lib/use-signed-in.ts';
 import { loadMembership, useMembership } from '../stores/membership.ts';
 import InviteStatePanel from './InviteStatePanel.tsx';
 import LoadFailed from './LoadFailed.tsx';
+import { $reviewQueue, loadReviewQueue, pendingCount } from '../stores/review-queue.ts';
 import ManualSubmissions from './ManualSubmissions.tsx';
 import MyThreads from './MyThreads.tsx';
 import PendingReview from './PendingReview.tsx';
@@ -90,12 +92,7 @@ function useList<T extends { id: string }>(path: string, field: string, enabled:
     },
     [path, field],
   );
-  const remove = useCallback((id: string) => {
-    setState((list) =>
-      list.status === 'ready' ? { ...list, items: list.items.filter((item) => item.id !== id) } : list,
-    );
-  }, []);
-  return { state, reload, remove };
+  return { state, reload };
 }
 
 const count = (state: ListState<unknown>) => (state.status === 'ready' ? state.items.length : 0);
@@ -114,11 +111,14 @@ export default function Dashboard() {
   const [tab, setTab] = useHashTab(TAB_HASHES, admin ? ADMIN_TABS : MEMBER_TABS, 'own');
   const [pendingUsers, setPendingUsers] = useState<PendingUser[]>([]);
   const own = useList<ReviewThread>('/api/user/threads', 'threads', signedIn);
-  const review = useList<ReviewThread>('/api/threads/pending-review', 'threads', admin);
+  // The review queue pages itself (src/stores/review-queue.ts); the tab counts the whole queue.
+  const review = useStore($reviewQueue);
   const manual = useList<GeneratedPost>('/api/dashboard/generated-posts', 'posts', member);
 
   useEffect(() => {
-    if (admin) void fetchPendingUsers().then(setPendingUsers);
+    if (!admin) return;
+    void fetchPendingUsers().then(setPendingUsers);
+    void loadReviewQueue();
   }, [admin]);
 
   if (auth.status !== 'authenticated' || membership.status === 'loading')
@@ -128,7 +128,7 @@ export default function Dashboard() {
 
   const counts: Record<TabId, number> = {
     own: count(own.state),
-    review: count(review.state),
+    review: pendingCount(review),
     manual: count(manual.state),
     users: pendingUsers.length,
   };
@@ -148,21 +148,10 @@ export default function Dashboard() {
         {tab === 'own' && <MyThreads state={own.state} onRetry={() => void own.reload(true)} />}
         {tab === 'review' && (
           <PendingReview
-            state={review.state}
-            onDecided={(id, approved) => {
-              const submission =
-                review.state.status === 'ready' &&
-                review.state.items.some((item) => item.id === id && item.source === 'manual_submission');
-              review.remove(id);
-              // Approving a manual submission queues a generated post.
-              if (approved && submission) void manual.reload(false);
-            }}
-            onRetry={() => void review.reload(true)}
-            onCurated={() => {
-              // A run adds to the queue, and approved members' own posts to My Threads.
-              void review.reload(false);
-              void own.reload(false);
-            }}
+            // Approving a manual submission queues a generated post.
+            onSubmissionApproved={() => void manual.reload(false)}
+            // A run adds approved members' own posts to My Threads (the queue reloads itself).
+            onCurated={() => void own.reload(false)}
           />
         )}
         {tab === 'manual' &&

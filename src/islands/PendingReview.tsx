@@ -1,102 +1,293 @@
-import { useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { bulkDoneMessage, REVIEW_QUEUE_TEXTS as T, shownOf } from '../../contract/review-queue.ts';
 import type { ReviewThread } from '../../contract/review.ts';
 import { TEXTS } from '../../contract/texts.ts';
-import { api, ApiRequestError } from '../lib/api.ts';
+import { useReviewKeys } from '../lib/use-review-keys.ts';
+import {
+  $reviewQueue,
+  decideReview,
+  decideReviews,
+  loadMoreReviews,
+  loadReviewQueue,
+} from '../stores/review-queue.ts';
 import CurationRuns from './CurationRuns.tsx';
-import type { ListState } from './Dashboard.tsx';
-import ReviewThreadCard from './ReviewThreadCard.tsx';
+import LiveAlert, { useAnnouncement } from './LiveAlert.tsx';
 import LoadFailed from './LoadFailed.tsx';
+import ReviewBulkBar from './ReviewBulkBar.tsx';
+import ReviewFilters from './ReviewFilters.tsx';
+import ReviewQueueItem from './ReviewQueueItem.tsx';
+import ReviewShortcuts from './ReviewShortcuts.tsx';
+import '../styles/review.css';
 
 type Decision = 'approve' | 'reject';
 
 interface Props {
-  state: ListState<ReviewThread>;
-  /** Drops a thread that is no longer pending from the list; `approved` when this decision approved it. */
-  onDecided(threadId: string, approved: boolean): void;
-  onRetry(): void;
-  /** A curation run finished: the queue may hold new threads. */
+  /** An approved manual submission queued a generated post (the Manual Submissions tab reloads). */
+  onSubmissionApproved(): void;
+  /** A curation run finished: the queue and My Threads may hold new threads. */
   onCurated(): void;
 }
 
 const MESSAGES = {
-  approve: { done: TEXTS.threadApproved, failed: TEXTS.threadApproveFailed, log: 'Failed to approve thread' },
-  reject: { done: TEXTS.threadRejected, failed: TEXTS.threadRejectFailed, log: 'Failed to reject thread' },
+  approve: { done: TEXTS.threadApproved, failed: TEXTS.threadApproveFailed },
+  reject: { done: TEXTS.threadRejected, failed: TEXTS.threadRejectFailed },
 } as const;
 
-/** The Pending Review tab: the queue with Approve and Reject, and, for admins, the curation-run control. */
-export default function PendingReview({ state, onDecided, onRetry, onCurated }: Props) {
-  // Threads with a decision in flight: their buttons are disabled, and a second click is ignored.
+// Fewer cards than this left (in all, or after the focused one): the next page is fetched, so the
+// keys never run dry.
+const REFILL_BELOW = 5;
+
+/** The Pending Review tab: the queue a page at a time, filters, keys, bulk decisions and the curation control. */
+export default function PendingReview({ onSubmissionApproved, onCurated }: Props) {
+  const queue = useStore($reviewQueue);
+  const { threads } = queue;
+  const { announcement, announce } = useAnnouncement();
+  // Threads with a decision in flight: their buttons are disabled, and a second decision is ignored.
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const inFlight = useRef(new Set<string>());
+  const [bulkBusy, setBulkBusy] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [rejecting, setRejecting] = useState<string | null>(null);
+  const [help, setHelp] = useState(false);
+  const current = useRef<string | null>(null);
+  const items = useRef(new Map<string, HTMLLIElement>());
+  const shown = useRef<readonly ReviewThread[]>(threads);
 
-  const decide = async (threadId: string, decision: Decision) => {
-    if (inFlight.current.has(threadId)) return;
-    inFlight.current.add(threadId);
-    setBusy(new Set(inFlight.current));
-    const messages = MESSAGES[decision];
-    try {
-      await api(`/api/threads/${decision}`, { method: 'POST', body: { thread_id: threadId } });
-      window.alert(messages.done);
-      onDecided(threadId, decision === 'approve');
-    } catch (error) {
-      console.error(messages.log, error);
-      window.alert(messages.failed);
-      // Already decided (409) or gone (404): it is no longer pending, so it leaves the list too.
-      if (error instanceof ApiRequestError && (error.status === 409 || error.status === 404)) {
-        onDecided(threadId, false);
-      }
-    } finally {
-      inFlight.current.delete(threadId);
-      setBusy(new Set(inFlight.current));
+  const focusCard = useCallback(
+    (id: string | undefined) => {
+      const item = id ? items.current.get(id) : undefined;
+      if (!item) return;
+      // Near the end of what is loaded: the next page comes before the keys reach the last card.
+      const index = threads.findIndex((thread) => thread.id === id);
+      if (threads.length - index <= REFILL_BELOW && queue.nextCursor) void loadMoreReviews();
+      current.current = id ?? null;
+      // The card comes into view only as far as needed: the page never jumps.
+      item.focus({ preventScroll: true });
+      item.scrollIntoView({ block: 'nearest' });
+    },
+    [threads, queue.nextCursor],
+  );
+
+  // A decided card leaves: if it held the focus, the next card takes it (the previous one when it
+  // was the last), so the place in the queue is never lost.
+  useLayoutEffect(() => {
+    const before = shown.current;
+    shown.current = threads;
+    const left = current.current;
+    if (!left || threads.some((thread) => thread.id === left)) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && document.contains(active)) return;
+    const remaining = new Set(threads.map((thread) => thread.id));
+    const at = before.findIndex((thread) => thread.id === left);
+    const next =
+      before.slice(at + 1).find((thread) => remaining.has(thread.id)) ??
+      before
+        .slice(0, Math.max(at, 0))
+        .reverse()
+        .find((thread) => remaining.has(thread.id)) ??
+      threads[0];
+    if (next) focusCard(next.id);
+  }, [threads, focusCard]);
+
+  // Remembers the card that last held the focus (a key, a click or Tab), to keep the place.
+  useEffect(() => {
+    const onFocusIn = (event: FocusEvent) => {
+      const card =
+        event.target instanceof Element ? event.target.closest<HTMLElement>('[data-thread-id]') : null;
+      if (card?.dataset.threadId) current.current = card.dataset.threadId;
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, []);
+
+  useEffect(() => {
+    if (
+      queue.status === 'ready' &&
+      threads.length < REFILL_BELOW &&
+      queue.nextCursor &&
+      queue.more === 'idle'
+    ) {
+      void loadMoreReviews();
     }
+  }, [queue.status, threads.length, queue.nextCursor, queue.more]);
+
+  const setBusyFor = (id: string, on: boolean) => {
+    if (on) inFlight.current.add(id);
+    else inFlight.current.delete(id);
+    setBusy(new Set(inFlight.current));
   };
 
-  if (state.status === 'loading') return <p role="status">{TEXTS.loading}</p>;
-  // Non-admins get 401/403 from the queue: they see an empty list and no curation control (spec).
-  const admin = !(state.status === 'ready' && state.denied);
+  const decide = async (thread: ReviewThread, decision: Decision, reason?: string) => {
+    if (inFlight.current.has(thread.id)) return;
+    setBusyFor(thread.id, true);
+    const outcome = await decideReview(thread.id, decision, reason);
+    setBusyFor(thread.id, false);
+    if (outcome === 'decided') {
+      announce(MESSAGES[decision].done);
+      if (decision === 'approve' && thread.source === 'manual_submission') onSubmissionApproved();
+    } else {
+      announce(MESSAGES[decision].failed, 'error');
+    }
+    if (outcome !== 'failed') setSelected((ids) => new Set([...ids].filter((id) => id !== thread.id)));
+  };
 
-  let queue;
-  if (state.status === 'error') {
-    queue = (
+  const decideSelected = async (decision: Decision, reason?: string) => {
+    const ids = threads.filter((thread) => selected.has(thread.id)).map((thread) => thread.id);
+    if (ids.length === 0 || bulkBusy) return;
+    const submissions = threads.some((t) => selected.has(t.id) && t.source === 'manual_submission');
+    setBulkBusy(true);
+    const result = await decideReviews(ids, decision, reason);
+    setBulkBusy(false);
+    if (typeof result === 'string') {
+      announce(`${MESSAGES[decision].failed} ${result}`, 'error');
+      return;
+    }
+    announce(bulkDoneMessage(decision, result));
+    setSelected(new Set());
+    if (decision === 'approve' && submissions && result.decided.length > 0) onSubmissionApproved();
+  };
+
+  const focusedIndex = () => {
+    const active = document.activeElement;
+    const inside = threads.findIndex((thread) => items.current.get(thread.id)?.contains(active));
+    return inside >= 0 ? inside : threads.findIndex((thread) => thread.id === current.current);
+  };
+  const focusedThread = () => {
+    const index = focusedIndex();
+    return index >= 0 ? threads[index] : undefined;
+  };
+
+  const ready = queue.status === 'ready' && !queue.denied;
+  useReviewKeys(ready, {
+    next: () => {
+      focusCard(threads[Math.min(focusedIndex() + 1, threads.length - 1)]?.id);
+    },
+    previous: () => focusCard(threads[Math.max(focusedIndex() - 1, 0)]?.id),
+    approve: () => {
+      const thread = focusedThread();
+      if (thread) void decide(thread, 'approve');
+    },
+    reject: () => {
+      const thread = focusedThread();
+      if (thread && !inFlight.current.has(thread.id)) setRejecting(thread.id);
+    },
+    toggleSelection: () => {
+      const thread = focusedThread();
+      if (thread) toggle(thread.id);
+    },
+    toggleHelp: () => setHelp((open) => !open),
+    escape: () => {
+      if (help) setHelp(false);
+    },
+  });
+
+  const toggle = (id: string) =>
+    setSelected((ids) => {
+      const next = new Set(ids);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  const closeReason = (thread: ReviewThread) => {
+    setRejecting(null);
+    focusCard(thread.id);
+  };
+
+  if (queue.status === 'loading') return <p role="status">{TEXTS.loading}</p>;
+  // Non-admins get 401/403 from the queue: they see an empty list and no curation control (spec).
+  if (queue.denied) return <p>{TEXTS.noPendingReview}</p>;
+
+  let list;
+  if (queue.status === 'error') {
+    list = (
       <LoadFailed
         className="dashboard-error"
         title="Failed to load the threads pending review."
-        message={state.message}
-        onRetry={onRetry}
+        message={queue.error ?? ''}
+        onRetry={() => void loadReviewQueue()}
       />
     );
-  } else if (state.items.length === 0) {
-    queue = <p>{TEXTS.noPendingReview}</p>;
+  } else if (threads.length === 0 && !queue.nextCursor) {
+    list = <p>{TEXTS.noPendingReview}</p>;
   } else {
-    queue = (
-      <ul className="thread-grid dashboard-list">
-        {state.items.map((thread) => (
-          <li key={thread.id}>
-            <ReviewThreadCard thread={thread}>
-              {(['approve', 'reject'] as const).map((decision) => (
-                <button
-                  key={decision}
-                  type="button"
-                  className={decision === 'approve' ? 'button' : 'button button--quiet'}
-                  disabled={busy.has(thread.id)}
-                  onClick={() => void decide(thread.id, decision)}
-                >
-                  {decision === 'approve' ? TEXTS.approve : TEXTS.reject}
-                </button>
-              ))}
-            </ReviewThreadCard>
-          </li>
+    list = (
+      <ul className="review-queue__list dashboard-list">
+        {threads.map((thread) => (
+          <ReviewQueueItem
+            key={thread.id}
+            thread={thread}
+            selected={selected.has(thread.id)}
+            busy={busy.has(thread.id)}
+            rejecting={rejecting === thread.id}
+            itemRef={(node) => {
+              if (node) items.current.set(thread.id, node);
+              else items.current.delete(thread.id);
+            }}
+            onToggle={() => toggle(thread.id)}
+            onApprove={() => void decide(thread, 'approve')}
+            onReject={() => setRejecting(thread.id)}
+            onConfirmReject={(reason) => {
+              setRejecting(null);
+              focusCard(thread.id);
+              void decide(thread, 'reject', reason);
+            }}
+            onCancelReject={() => closeReason(thread)}
+          />
         ))}
       </ul>
     );
   }
 
-  if (!admin) return queue;
   return (
     <>
-      <CurationRuns onFinished={onCurated} />
+      <CurationRuns
+        onFinished={() => {
+          void loadReviewQueue({}, { quiet: true });
+          onCurated();
+        }}
+      />
       <h2 className="visually-hidden">Threads pending review</h2>
-      {queue}
+      <div className="review-toolbar">
+        <ReviewFilters />
+        <button
+          type="button"
+          className="button button--quiet"
+          aria-expanded={help}
+          aria-keyshortcuts="?"
+          onClick={() => setHelp((open) => !open)}
+        >
+          {T.shortcuts} <kbd>?</kbd>
+        </button>
+      </div>
+      {help && <ReviewShortcuts onClose={() => setHelp(false)} />}
+      {selected.size > 0 && (
+        <ReviewBulkBar
+          count={selected.size}
+          busy={bulkBusy}
+          onDecide={(decision, reason) => void decideSelected(decision, reason)}
+          onClear={() => setSelected(new Set())}
+        />
+      )}
+      <LiveAlert announcement={announcement} />
+      {list}
+      {queue.status === 'ready' && (threads.length > 0 || queue.nextCursor) && (
+        <div className="review-queue__more">
+          {/* Not a live region: it changes with every decision, which the alert already announces. */}
+          <p className="review-queue__count">{shownOf(threads.length, queue.total)}</p>
+          {queue.more === 'error' && <p className="field-error">{T.loadMoreFailed}</p>}
+          {queue.nextCursor && (
+            <button
+              type="button"
+              className="button button--quiet"
+              disabled={queue.more === 'loading'}
+              onClick={() => void loadMoreReviews()}
+            >
+              {queue.more === 'loading' ? T.loadingMore : T.loadMore}
+            </button>
+          )}
+        </div>
+      )}
     </>
   );
 }

@@ -1,7 +1,10 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { type PendingUser, threadsProfileUrl } from '../../contract/profile-rules.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import { api, ApiRequestError } from '../lib/api.ts';
 import DateTime from './DateTime.tsx';
+import LiveAlert, { useAnnouncement } from './LiveAlert.tsx';
+import '../styles/review.css';
 
 interface Props {
   users: readonly PendingUser[];
@@ -9,59 +12,103 @@ interface Props {
   onDecided(userId: string): void;
 }
 
-async function decide(user: PendingUser, action: 'approve' | 'reject', onDecided: (id: string) => void) {
-  if (action === 'reject' && !window.confirm(TEXTS.rejectUserConfirm)) return;
-  try {
-    await api('/api/admin/approve-user', {
-      method: 'POST',
-      body: action === 'reject' ? { user_id: user.user_id, action } : { user_id: user.user_id },
-    });
-    window.alert(action === 'reject' ? TEXTS.userRejected : TEXTS.userApproved);
-    onDecided(user.user_id);
-  } catch (error) {
-    const fallback = action === 'reject' ? TEXTS.userRejectFailed : TEXTS.userApproveFailed;
-    window.alert((error instanceof ApiRequestError && error.detail) || fallback);
-  }
+/** The question before a rejection, asked beside the buttons instead of in a window.confirm (decision 013). */
+function ConfirmReject({ onConfirm, onCancel }: { onConfirm(): void; onCancel(): void }) {
+  const cancel = useRef<HTMLButtonElement>(null);
+  useEffect(() => cancel.current?.focus(), []);
+  const escape = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') onCancel();
+  };
+  return (
+    <div className="confirm-reject" role="group" aria-label="Confirm rejection">
+      <p>{TEXTS.rejectUserConfirm}</p>
+      <div className="form-actions">
+        <button type="button" className="button" onClick={onConfirm} onKeyDown={escape}>
+          {TEXTS.reject}
+        </button>
+        <button
+          ref={cancel}
+          type="button"
+          className="button button--quiet"
+          onClick={onCancel}
+          onKeyDown={escape}
+        >
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
 }
 
 /** The Pending Users tab: each request with Approve User, Reject (after a confirmation) and View Profile. */
 export default function PendingUsers({ users, onDecided }: Props) {
-  if (users.length === 0) return <p>{TEXTS.noPendingUsers}</p>;
+  const { announcement, announce } = useAnnouncement();
+  const [confirming, setConfirming] = useState<string | null>(null);
+
+  const decide = async (user: PendingUser, action: 'approve' | 'reject') => {
+    setConfirming(null);
+    try {
+      await api('/api/admin/approve-user', {
+        method: 'POST',
+        body: action === 'reject' ? { user_id: user.user_id, action } : { user_id: user.user_id },
+      });
+      announce(action === 'reject' ? TEXTS.userRejected : TEXTS.userApproved);
+      onDecided(user.user_id);
+    } catch (error) {
+      const fallback = action === 'reject' ? TEXTS.userRejectFailed : TEXTS.userApproveFailed;
+      announce((error instanceof ApiRequestError && error.detail) || fallback, 'error');
+    }
+  };
+
   return (
-    <ul className="pending-users">
-      {users.map((user) => (
-        <li key={user.user_id} className="panel pending-user">
-          <h3>@{user.threads_username}</h3>
-          <p className="field-help">
-            Requested <DateTime iso={user.requested_at} />
-          </p>
-          <dl className="profile-facts">
-            <dt>Display username</dt>
-            <dd>{user.display_username ?? '—'}</dd>
-            <dt>Bio</dt>
-            <dd className="profile-facts__bio">{user.bio || '—'}</dd>
-          </dl>
-          <div className="form-actions">
-            <button type="button" className="button" onClick={() => void decide(user, 'approve', onDecided)}>
-              {TEXTS.approveUser}
-            </button>
-            <button
-              type="button"
-              className="button button--quiet"
-              onClick={() => void decide(user, 'reject', onDecided)}
-            >
-              {TEXTS.reject}
-            </button>
-            <a
-              className="button button--quiet"
-              href={threadsProfileUrl(user.threads_username)}
-              rel="noopener noreferrer"
-            >
-              {TEXTS.viewProfile}
-            </a>
-          </div>
-        </li>
-      ))}
-    </ul>
+    <>
+      <LiveAlert announcement={announcement} />
+      {users.length === 0 ? (
+        <p>{TEXTS.noPendingUsers}</p>
+      ) : (
+        <ul className="pending-users">
+          {users.map((user) => (
+            <li key={user.user_id} className="panel pending-user">
+              <h3>@{user.threads_username}</h3>
+              <p className="field-help">
+                Requested <DateTime iso={user.requested_at} />
+              </p>
+              <dl className="profile-facts">
+                <dt>Display username</dt>
+                <dd>{user.display_username ?? '—'}</dd>
+                <dt>Bio</dt>
+                <dd className="profile-facts__bio">{user.bio || '—'}</dd>
+              </dl>
+              {confirming === user.user_id ? (
+                <ConfirmReject
+                  onConfirm={() => void decide(user, 'reject')}
+                  onCancel={() => setConfirming(null)}
+                />
+              ) : (
+                <div className="form-actions">
+                  <button type="button" className="button" onClick={() => void decide(user, 'approve')}>
+                    {TEXTS.approveUser}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--quiet"
+                    onClick={() => setConfirming(user.user_id)}
+                  >
+                    {TEXTS.reject}
+                  </button>
+                  <a
+                    className="button button--quiet"
+                    href={threadsProfileUrl(user.threads_username)}
+                    rel="noopener noreferrer"
+                  >
+                    {TEXTS.viewProfile}
+                  </a>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

@@ -38,6 +38,7 @@ export default function ReviewThreadCard({ thread, children }: Props) {
         </p>
       )}
       <p className="thread-card__content">{thread.content}</p>
+      {thread.query && <p className="field-help review-card__query">Found by “{thread.query}”</p>}
       {thread.notes && (
         <p className="review-card__notes">
           <strong>Member’s note:</strong> {thread.notes}

@@ -48,7 +48,9 @@ test('a member asks for an invite, the admin approves, the member edits the prof
   );
   await card.getByRole('button', { name: TEXTS.approveUser }).click();
   await expect(card).toHaveCount(0);
-  expect(adminDialogs).toEqual([TEXTS.userApproved]);
+  // The spec's alert text, in a live region instead of a blocking dialog (decision 013).
+  await expect(admin.locator('.live-alert[role="alert"]')).toHaveText(TEXTS.userApproved);
+  expect(adminDialogs).toEqual([]);
 
   await page.getByRole('button', { name: TEXTS.checkStatus }).click();
   await expect(page).toHaveURL(/\/profile$/);
@@ -106,7 +108,7 @@ test('a member asks for an invite, the admin approves, the member edits the prof
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('rejecting asks for confirmation first; the member then sees Invite Declined', async ({
+test('rejecting asks for confirmation first, beside the buttons; the member then sees Invite Declined', async ({
   page,
   newPage,
   pageProblems,
@@ -119,20 +121,24 @@ test('rejecting asks for confirmation first; the member then sees Invite Decline
   await expect(page.getByRole('heading', { name: TEXTS.invitePending })).toBeVisible();
 
   const admin = await adminPage(newPage);
-  let accept = false;
-  const seen: string[] = [];
-  admin.on('dialog', (dialog) => {
-    seen.push(dialog.message());
-    void (dialog.type() === 'confirm' && !accept ? dialog.dismiss() : dialog.accept());
-  });
+  const seen = dialogs(admin);
   await admin.getByRole('tab', { name: /Pending Users/ }).click();
   const card = admin.locator('.pending-user', { hasText: `@${member}` });
+  // The spec's question, asked inline (decision 013): Cancel (focused first) and Escape decide nothing.
   await card.getByRole('button', { name: TEXTS.reject }).click();
-  await expect(card).toHaveCount(1); // dismissed: nothing happened
-  accept = true;
+  const confirm = card.getByRole('group', { name: 'Confirm rejection' });
+  await expect(confirm).toContainText(TEXTS.rejectUserConfirm);
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await admin.keyboard.press('Escape');
+  await expect(confirm).toHaveCount(0);
   await card.getByRole('button', { name: TEXTS.reject }).click();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(card).toHaveCount(1);
+  await card.getByRole('button', { name: TEXTS.reject }).click();
+  await confirm.getByRole('button', { name: TEXTS.reject }).click();
   await expect(card).toHaveCount(0);
-  expect(seen).toEqual([TEXTS.rejectUserConfirm, TEXTS.rejectUserConfirm, TEXTS.userRejected]);
+  await expect(admin.locator('.live-alert[role="alert"]')).toHaveText(TEXTS.userRejected);
+  expect(seen).toEqual([]);
 
   await page.getByRole('button', { name: TEXTS.checkStatus }).click();
   await expect(page.getByRole('heading', { name: TEXTS.inviteDeclined })).toBeVisible();

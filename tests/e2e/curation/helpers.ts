@@ -43,3 +43,31 @@ export async function permalinkOf(card: Locator): Promise<string> {
   if (!href) throw new Error('card without a permalink');
   return href;
 }
+
+/** The decisions' live region (decision 013): where the spec's alert texts are shown, never in a dialog. */
+export function liveRegion(page: Page): Locator {
+  return page.locator('.live-alert[role="alert"]');
+}
+
+/** The id of the review card that holds the focus ('' when none does). */
+export async function focusedCardId(page: Page): Promise<string> {
+  return page.evaluate(
+    () => document.activeElement?.closest<HTMLElement>('[data-thread-id]')?.dataset.threadId ?? '',
+  );
+}
+
+/** Every pending thread id the server has, walking the pages with the page's session. */
+export async function pendingIds(page: Page): Promise<Set<string>> {
+  const ids = new Set<string>();
+  let cursor: string | null = null;
+  do {
+    const response = await page.request.get(
+      `/api/threads/pending-review${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
+    expect(response.status()).toBe(200);
+    const body = (await response.json()) as { threads: { id: string }[]; next_cursor: string | null };
+    for (const thread of body.threads) ids.add(thread.id);
+    cursor = body.next_cursor;
+  } while (cursor);
+  return ids;
+}

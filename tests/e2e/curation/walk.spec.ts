@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { TEXTS } from '../../../contract/texts.ts';
 import { dialogs, expect, signedInPage, signInAs, test, waitForHydration } from '../fixtures.ts';
-import { cardFor, openPendingReview, permalinkOf, refreshNow } from './helpers.ts';
+import { cardFor, liveRegion, openPendingReview, permalinkOf, refreshNow } from './helpers.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -67,7 +67,8 @@ test('a member submits, the admin approves a searched thread, and visitors see i
   expect(content.length).toBeGreaterThan(20);
   await cardFor(panel, permalink).getByRole('button', { name: TEXTS.approve }).click();
   await expect(cardFor(panel, permalink)).toHaveCount(0);
-  expect(alerts).toContain(TEXTS.threadApproved);
+  await expect(liveRegion(admin)).toHaveText(TEXTS.threadApproved);
+  expect(alerts).toEqual([]);
   await refreshNow(panel.getByRole('region', { name: 'Curation' }));
 
   // A visitor (no cookies) finds the approved thread on the home page once the rebuild is served,
@@ -121,7 +122,8 @@ test('an approved submission is published on the curator’s account and both se
   const panel = await openPendingReview(admin);
   await cardFor(panel, submitted).getByRole('button', { name: TEXTS.approve }).click();
   await expect(cardFor(panel, submitted)).toHaveCount(0);
-  expect(alerts).toContain(TEXTS.threadApproved);
+  await expect(liveRegion(admin)).toHaveText(TEXTS.threadApproved);
+  expect(alerts).toEqual([]);
   await expect(async () => {
     await admin.reload();
     const card = await generatedPostCard(admin, submitted);

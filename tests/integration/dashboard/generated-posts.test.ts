@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import type { ReviewThread } from '../../../contract/review.ts';
 import type { GeneratedPost, ManualSubmission } from '../../../contract/submission.ts';
 import { createThreadsClient } from '../../../server/threads/live-client.ts';
 import { SIMULATED_PREFIX, threadsSettings } from '../../../server/threads/settings.ts';
@@ -10,6 +9,7 @@ import { generatedPosts as generatedPostsTable, threadsTokens } from '../../../s
 import { api, approvedMember, signIn, startApp } from '../auth/helpers.ts';
 import { TEST_SECRETS } from '../helpers/app.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
+import { allPending } from '../helpers/review-queue.ts';
 
 // Approving a manual submission queues a post on the curator's account; the publisher posts it to
 // the simulated provider over HTTP, retrying with backoff when it cannot.
@@ -29,10 +29,8 @@ async function submitAndApprove(member: string, admin: string, link: string, not
     body: { thread_url: link, notes },
   });
   expect(created.status).toBe(201);
-  const queue = (await (await api(base, '/api/threads/pending-review', { cookie: admin })).json()) as {
-    threads: ReviewThread[];
-  };
-  const thread = queue.threads.find((item) => item.permalink === link);
+  const queue = await allPending(base, admin, { source: 'manual_submission' });
+  const thread = queue.find((item) => item.permalink === link);
   if (!thread) throw new Error('the submission is not in the review queue');
   const approved = await api(base, '/api/threads/approve', {
     method: 'POST',

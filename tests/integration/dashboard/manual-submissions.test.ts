@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import type { ReviewThread } from '../../../contract/review.ts';
 import {
   NOTES_MAX_LENGTH,
   SUBMISSIONS_PER_HOUR,
@@ -12,6 +11,7 @@ import { auditLog } from '../../../server/db/schema.ts';
 import { ownPostsFor } from '../../../server/threads/simulated/seed-posts.ts';
 import { api, approvedMember, signIn, startApp } from '../auth/helpers.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
+import { allPending } from '../helpers/review-queue.ts';
 
 // Members submit thread links over real HTTP, on the worker's database (PGlite, or PostgreSQL with
 // DATABASE_URL, where the simultaneous submissions race for real).
@@ -162,11 +162,7 @@ test('a member’s own post gets its text and counts from the API; the queue mer
     notes: 'Worth a look.',
   });
   expect(other.status).toBe(201);
-  const queue = (
-    (await (await api(base, '/api/threads/pending-review', { cookie: admin })).json()) as {
-      threads: ReviewThread[];
-    }
-  ).threads;
+  const queue = await allPending(base, admin);
   const sources = new Set(queue.map((thread) => thread.source));
   expect(sources).toEqual(new Set(['public_search', 'public_tag', 'manual_submission']));
   const times = queue.map((thread) => Date.parse(thread.timestamp ?? ''));

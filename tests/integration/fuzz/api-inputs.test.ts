@@ -42,6 +42,7 @@ test('row 19: arbitrary bytes as a JSON body are refused with 400/413, never a 5
         ['/api/admin/approve-user', 'POST', admin],
         ['/api/dashboard/manual-submission', 'POST', member],
         ['/api/threads/approve', 'POST', admin],
+        ['/api/threads/decide-many', 'POST', admin],
       ] as const) {
         const response = await rawPost(path, method, bytes, cookie);
         expect([400, 413, 415]).toContain(response.status);

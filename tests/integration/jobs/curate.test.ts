@@ -6,6 +6,7 @@ import { auditLog } from '../../../server/db/schema.ts';
 import { ownPostsFor } from '../../../server/threads/simulated/seed-posts.ts';
 import { api, approvedMember, signIn, startApp } from '../auth/helpers.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
+import { allPending } from '../helpers/review-queue.ts';
 
 // Curation against the simulated provider over HTTP, on the worker's database (PGlite, or
 // PostgreSQL with DATABASE_URL, where the races are real).
@@ -32,9 +33,7 @@ async function refresh(): Promise<{ status: number; run: CurationRunSummary }> {
 }
 
 async function pending(): Promise<ReviewThread[]> {
-  const response = await api(base, '/api/threads/pending-review', { cookie: admin });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { threads: ReviewThread[] }).threads;
+  return allPending(base, admin);
 }
 
 test('a run fills the review queue from keyword and tag searches; a second run adds no duplicates', async () => {

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { CATALOGUE_PAGE_SIZE, type CataloguePage } from '../../../contract/catalogue-pages.ts';
 import { ManifestSchema } from '../../../contract/manifest.ts';
-import type { CurationRunSummary, ReviewThread } from '../../../contract/review.ts';
+import type { CurationRunSummary } from '../../../contract/review.ts';
 import { ThreadCardListSchema } from '../../../contract/thread-card.ts';
 import { RECENT_COUNT } from '../../../server/jobs/catalogue-files.ts';
 import { exportCatalogue, type CatalogueExport } from '../../../server/jobs/export-catalogue.ts';
@@ -13,6 +13,7 @@ import { TEST_SITE } from '../../site-under-test.ts';
 import { api, signIn, startApp } from '../auth/helpers.ts';
 import { TEST_CATALOGUE_DIR } from '../helpers/app.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
+import { pendingPage } from '../helpers/review-queue.ts';
 
 // The public catalogue comes from the approved threads; the committed sample stands in while there
 // are none. Runs on the worker's database with the simulated provider over HTTP.
@@ -114,11 +115,7 @@ test('approved threads replace the sample, dated by the last curation run; pendi
   const { db } = await testDatabase();
   const refreshed = await api(base, '/api/admin/refresh', { method: 'POST', cookie: admin });
   const { run } = (await refreshed.json()) as { run: CurationRunSummary };
-  const queue = (
-    (await (await api(base, '/api/threads/pending-review', { cookie: admin })).json()) as {
-      threads: ReviewThread[];
-    }
-  ).threads;
+  const queue = (await pendingPage(base, admin)).threads;
   const [first, second] = queue;
   if (!first || !second) throw new Error('the search found too little');
   for (const thread of [first, second]) {
@@ -161,11 +158,7 @@ test('the server serves the catalogue it exported, and a reload picks up a new e
   );
 
   await api(base, '/api/admin/refresh', { method: 'POST', cookie: admin });
-  const queue = (
-    (await (await api(base, '/api/threads/pending-review', { cookie: admin })).json()) as {
-      threads: ReviewThread[];
-    }
-  ).threads;
+  const queue = (await pendingPage(base, admin)).threads;
   const chosen = queue[0];
   if (!chosen) throw new Error('the search found nothing');
   await api(base, '/api/threads/approve', { method: 'POST', cookie: admin, body: { thread_id: chosen.id } });

@@ -6,6 +6,7 @@ import type { ReviewThread } from '../../../contract/review.ts';
 import { auditLog, threads } from '../../../server/db/schema.ts';
 import { api, signIn, startApp } from '../auth/helpers.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
+import { pendingPage } from '../helpers/review-queue.ts';
 
 let app: FastifyInstance;
 let base: string;
@@ -20,8 +21,7 @@ beforeEach(async () => {
 afterEach(() => app.close());
 
 async function firstPending(): Promise<ReviewThread> {
-  const response = await api(base, '/api/threads/pending-review', { cookie: admin });
-  const [thread] = ((await response.json()) as { threads: ReviewThread[] }).threads;
+  const [thread] = (await pendingPage(base, admin)).threads;
   if (!thread) throw new Error('the queue is empty');
   return thread;
 }

@@ -1,0 +1,13 @@
+// No zod here: the review queue's island imports these (zod in a page trips the CSP's eval rule).
+
+/** Why a thread was rejected: the presets the review queue offers before free text. */
+export const REJECTION_REASON_PRESETS = [
+  'Not about design or UI',
+  'Duplicate of a thread already curated',
+  'Low effort or too little to learn from',
+  'Promotional or spam',
+  'Offensive or unsafe',
+] as const;
+
+/** The longest reason an admin may write; the member and the public log read it whole. */
+export const REJECTION_REASON_MAX = 300;

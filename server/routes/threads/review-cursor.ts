@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import type { ReviewSort } from '../../../contract/review-queue.ts';
+import type { ReviewKey } from '../../repositories/review-queue.ts';
+import { HttpError } from '../http-errors.ts';
+
+const KeySchema = z.discriminatedUnion('sort', [
+  z.object({ sort: z.literal('newest'), at: z.string().max(64), id: z.uuid() }).strict(),
+  z
+    .object({ sort: z.literal('likes'), likes: z.number().int(), at: z.string().max(64), id: z.uuid() })
+    .strict(),
+]);
+
+// PostgreSQL's text form of a timestamptz; anything else never came from us.
+const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/;
+
+/** The opaque cursor of the page after `key`: the key as base64url JSON. */
+export function encodeCursor(key: ReviewKey): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
+}
+
+/** Reads a cursor this server gave for `sort`; anything else is a 400. */
+export function decodeCursor(cursor: string, sort: ReviewSort): ReviewKey {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new HttpError(400, 'cursor: not a cursor this server gave.');
+  }
+  const key = KeySchema.safeParse(parsed);
+  if (!key.success || !TIMESTAMP.test(key.data.at)) {
+    throw new HttpError(400, 'cursor: not a cursor this server gave.');
+  }
+  if (key.data.sort !== sort) throw new HttpError(400, 'cursor: it belongs to another sort order.');
+  return key.data;
+}

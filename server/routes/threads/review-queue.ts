@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import { BulkDecisionSchema, ReviewQueueQuerySchema } from '../../../contract/review-queue-schemas.ts';
+import {
+  REVIEW_PAGE_SIZE,
+  type BulkDecisionResult,
+  type ReviewQueuePage,
+} from '../../../contract/review-queue.ts';
+import type { Database } from '../../db/client.ts';
+import { createReviewQueueRepository, type PendingRow } from '../../repositories/review-queue.ts';
+import { toReviewThread } from '../../views/thread-views.ts';
+import { HttpError, parseBody } from '../http-errors.ts';
+import type { ThreadDecider } from './decide-thread.ts';
+import { decodeCursor, encodeCursor } from './review-cursor.ts';
+
+/** A queued thread as the admin reads it: a submission with its member's note, a found one with its query. */
+function toQueuedThread({ notes, key: _key, ...row }: PendingRow) {
+  const thread = { ...toReviewThread(row), query: row.query };
+  return row.source === 'manual_submission' ? { ...thread, notes } : thread;
+}
+
+export interface ReviewQueueOptions {
+  db: Database;
+  decideThread: ThreadDecider;
+  /** After decisions were committed: what a decision of this kind tells the rest of the server. */
+  afterDecisions(status: 'approved' | 'rejected', queuedPosts: boolean): void;
+}
+
+/** The admins' review queue a page at a time, and decisions on many threads at once. */
+export function registerReviewQueue(
+  app: FastifyInstance,
+  { db, decideThread, afterDecisions }: ReviewQueueOptions,
+) {
+  const queue = createReviewQueueRepository(db);
+
+  // Keyset pages (decision 013): a cursor names the last thread shown, so threads decided or added
+  // between two pages neither repeat nor go missing.
+  app.get('/api/threads/pending-review', { config: { access: 'admin' } }, async (request) => {
+    const { source, query, sort, cursor } = parseBody(ReviewQueueQuerySchema, request.query);
+    const key = cursor ? decodeCursor(cursor, sort) : null;
+    const filter = { source, query };
+    const rows = await queue.page(filter, sort, key, REVIEW_PAGE_SIZE + 1);
+    const shown = rows.slice(0, REVIEW_PAGE_SIZE);
+    const last = shown.at(-1);
+    const page: ReviewQueuePage = {
+      threads: shown.map(toQueuedThread),
+      next_cursor: rows.length > REVIEW_PAGE_SIZE && last ? encodeCursor(last.key) : null,
+      total: await queue.count(filter),
+      queries: await queue.queries(),
+      sources: await queue.sources(),
+    };
+    return page;
+  });
+
+  // One transaction for the whole batch: an id that names no thread refuses all of it; threads
+  // someone decided meanwhile are reported back and the others are decided.
+  app.post('/api/threads/decide-many', { config: { access: 'admin' } }, async (request) => {
+    const admin = await request.authUser();
+    const { thread_ids: ids, action, reason } = parseBody(BulkDecisionSchema, request.body);
+    if (action === 'approve' && reason) throw new HttpError(400, 'Only a rejection takes a reason.');
+    const status = action === 'approve' ? 'approved' : 'rejected';
+    const { result, queued } = await db.transaction(async (tx) => {
+      const known = await queue.statuses(ids, tx);
+      const missing = ids.filter((id) => !known.has(id));
+      if (missing.length > 0) {
+        throw new HttpError(404, `No such thread: ${missing.join(', ')}. Nothing was decided.`);
+      }
+      const outcome: BulkDecisionResult = { decided: [], already_decided: [] };
+      let anyQueued = false;
+      for (const threadId of ids) {
+        const done = await decideThread(
+          { threadId, status, reason: reason || null, actorUserId: admin.id },
+          tx,
+        );
+        if (done) {
+          outcome.decided.push(threadId);
+          anyQueued ||= done.queued;
+        } else {
+          outcome.already_decided.push({ thread_id: threadId, status: known.get(threadId) ?? 'unknown' });
+        }
+      }
+      return { result: outcome, queued: anyQueued };
+    });
+    if (result.decided.length > 0) afterDecisions(status, queued);
+    return result;
+  });
+}

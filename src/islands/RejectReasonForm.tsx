@@ -1,0 +1,119 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { REJECTION_REASON_MAX, REJECTION_REASON_PRESETS } from '../../contract/rejection-reasons.ts';
+import { REVIEW_QUEUE_TEXTS as T } from '../../contract/review-queue.ts';
+
+interface Props {
+  /** "Reject" or "Reject 3 threads". */
+  confirmLabel: string;
+  onConfirm(reason: string | undefined): void;
+  onCancel(): void;
+}
+
+const OTHER = 'other';
+const NONE = 'none';
+
+/**
+ * Why a thread is rejected: a preset, a reason of one's own, or none. Opens with the first preset
+ * chosen and focused; Enter confirms, Escape cancels (decision 013).
+ */
+export default function RejectReasonForm({ confirmLabel, onConfirm, onCancel }: Props) {
+  const [choice, setChoice] = useState<string>(REJECTION_REASON_PRESETS[0]);
+  const [other, setOther] = useState('');
+  const first = useRef<HTMLInputElement>(null);
+  const name = useId();
+  const otherId = useId();
+
+  useEffect(() => first.current?.focus(), []);
+
+  const reason = choice === NONE ? undefined : choice === OTHER ? other.trim() || undefined : choice;
+  const tooLong = [...other.trim()].length > REJECTION_REASON_MAX;
+
+  // On every field of the form: Enter confirms, Escape cancels.
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onCancel();
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      if (!tooLong) onConfirm(reason);
+    }
+  };
+
+  return (
+    <form
+      className="reject-reason"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!tooLong) onConfirm(reason);
+      }}
+    >
+      <fieldset>
+        <legend>{T.reasonLegend}</legend>
+        {REJECTION_REASON_PRESETS.map((preset, index) => (
+          <label key={preset} className="reject-reason__option">
+            <input
+              ref={index === 0 ? first : undefined}
+              type="radio"
+              onKeyDown={onKeyDown}
+              name={name}
+              value={preset}
+              checked={choice === preset}
+              onChange={() => setChoice(preset)}
+            />
+            {preset}
+          </label>
+        ))}
+        <label className="reject-reason__option">
+          <input
+            type="radio"
+            onKeyDown={onKeyDown}
+            name={name}
+            value={OTHER}
+            checked={choice === OTHER}
+            onChange={() => setChoice(OTHER)}
+          />
+          {T.otherReason}
+        </label>
+        <label className="visually-hidden" htmlFor={otherId}>
+          {T.ownReason}
+        </label>
+        <input
+          id={otherId}
+          className="reject-reason__other"
+          type="text"
+          onKeyDown={onKeyDown}
+          value={other}
+          maxLength={REJECTION_REASON_MAX * 2}
+          aria-invalid={tooLong}
+          onFocus={() => setChoice(OTHER)}
+          onChange={(event) => {
+            setOther(event.target.value);
+            setChoice(OTHER);
+          }}
+        />
+        {tooLong && (
+          <p className="field-error">The reason can be at most {REJECTION_REASON_MAX} characters.</p>
+        )}
+        <label className="reject-reason__option">
+          <input
+            type="radio"
+            onKeyDown={onKeyDown}
+            name={name}
+            value={NONE}
+            checked={choice === NONE}
+            onChange={() => setChoice(NONE)}
+          />
+          {T.noReason}
+        </label>
+      </fieldset>
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={tooLong}>
+          {confirmLabel}
+        </button>
+        <button type="button" className="button button--quiet" onClick={onCancel}>
+          {T.cancel}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+import { useEffect, useRef } from 'react';
+import { REVIEW_KEYS, REVIEW_QUEUE_TEXTS as T } from '../../contract/review-queue.ts';
+
+/** The list of the review queue's keys ('?' opens and closes it); focus goes to its Close button. */
+export default function ReviewShortcuts({ onClose }: { onClose(): void }) {
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => close.current?.focus(), []);
+  return (
+    <section className="panel review-shortcuts" aria-labelledby="review-shortcuts-title">
+      <h3 id="review-shortcuts-title">{T.shortcuts}</h3>
+      <dl>
+        {REVIEW_KEYS.map(({ keys, does }) => (
+          <div key={keys} className="review-shortcuts__row">
+            <dt>
+              <kbd>{keys}</kbd>
+            </dt>
+            <dd>{does}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="field-help">Keys do nothing while you type in a field.</p>
+      <button ref={close} type="button" className="button button--quiet" onClick={onClose}>
+        {T.closeShortcuts}
+      </button>
+    </section>
+  );
+}
