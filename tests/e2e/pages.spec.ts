@@ -14,7 +14,10 @@ async function expectOnlyHeaderIsland(page: Page, scripts: string[], { profileLo
   await expect(page.getByRole('button', { name: TEXTS.login })).toBeVisible();
   expect(scripts.some((url) => /HeaderAuth/.test(url))).toBe(true);
   const others = scripts.filter((url) => /\/_astro\/[A-Z]/.test(url) && !/HeaderAuth/.test(url));
-  const allowed = profileLookup ? ['PublicProfileView', 'ProfileTabs', 'TabList'] : [];
+  // A profile shows its gems and threads as cards, so the lookup brings the card grid with it.
+  const allowed = profileLookup
+    ? ['PublicProfileView', 'ProfileTabs', 'TabList', 'ThreadGrid', 'ThreadCardView']
+    : [];
   const names = others.map((url) => url.replace(/.*\/_astro\/([A-Za-z]+).*/, '$1'));
   expect(names.filter((name) => !allowed.includes(name))).toEqual([]);
 }
