@@ -1,40 +1,13 @@
-import type { Page, Response } from '@playwright/test';
+import type { Response } from '@playwright/test';
 import { NOTES_MAX_LENGTH } from '../../contract/submission.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import { THREAD_URL_MESSAGES } from '../../contract/thread-url.ts';
-import { expect, signedInPage, signInAs, test, type NewPage } from './fixtures.ts';
+import { expect, signInAs, test } from './fixtures.ts';
+import { signInApproved } from './member-helpers.ts';
 
 const run = Date.now().toString(36).slice(-5);
 const SUBMIT_PATH = '/api/dashboard/manual-submission';
 const LIST_PATH = '/api/dashboard/manual-submissions';
-
-/** Calls our API from inside the page, so the request is same-origin and carries the session cookie. */
-async function callApi(page: Page, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const response = await fetch(path, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: response.status, json: (await response.json()) as unknown };
-    },
-    { path, body },
-  );
-}
-
-/** Signs `page` in as `username`, asks for an invite and has the admin (in a browser of its own) approve it. */
-async function signInApproved(page: Page, newPage: NewPage, username: string): Promise<void> {
-  await signInAs(page, username);
-  expect((await callApi(page, '/api/user/request-invite', {})).status).toBe(200);
-  const admin = await signedInPage(newPage, 'admin');
-  const pending = (await callApi(admin, '/api/admin/pending-users')).json as {
-    users: { user_id: string; threads_username: string }[];
-  };
-  const user = pending.users.find((item) => item.threads_username === username);
-  expect(user, `${username} waits for approval`).toBeDefined();
-  expect((await callApi(admin, '/api/admin/approve-user', { user_id: user?.user_id })).status).toBe(200);
-}
 
 /** The server's `{detail}` of an answer we expect to be refused with `status`. */
 async function detailOf(response: Response, status: number): Promise<string> {

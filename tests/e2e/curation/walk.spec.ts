@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { REVIEW_QUEUE_TEXTS } from '../../../contract/review-queue.ts';
 import { TEXTS } from '../../../contract/texts.ts';
 import { dialogs, expect, signedInPage, signInAs, test, waitForHydration } from '../fixtures.ts';
 import { cardFor, liveRegion, openPendingReview, permalinkOf, refreshNow } from './helpers.ts';
@@ -60,7 +61,13 @@ test('a member submits, the admin approves a searched thread, and visitors see i
   await expect(cardFor(panel, submitted)).toContainText('manual_submission');
   await expect(cardFor(panel, submitted)).toContainText('A clear walkthrough of spacing tokens.');
 
-  // The admin approves a thread the keyword search found.
+  // The admin approves a thread the keyword search found (filtered: other specs decide threads in this
+  // queue at the same time, so the first page may hold none).
+  const filtered = admin.waitForResponse((r) =>
+    r.url().includes('/api/threads/pending-review?source=public_search'),
+  );
+  await panel.getByLabel(REVIEW_QUEUE_TEXTS.sourceLabel).selectOption('public_search');
+  await filtered;
   const searched = panel.locator('.review-card', { hasText: 'Keyword Search' }).first();
   const permalink = await permalinkOf(searched);
   const content = (await searched.locator('.thread-card__content').textContent())?.trim() ?? '';
