@@ -1,6 +1,6 @@
 import { and, count, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { gems, threads } from '../db/schema.ts';
+import { gems, threads, users } from '../db/schema.ts';
 import type { ThreadRow } from './threads.ts';
 
 /** What saving a gem did. */
@@ -12,6 +12,14 @@ const visible = eq(threads.status, 'approved');
 /** Members' saved threads (gems). Every read leaves out threads that are not approved. */
 export function createGemsRepository(db: Database) {
   return {
+    /**
+     * Locks the member's row until the transaction ends: two saves at once then count one after the
+     * other, so neither passes the cap on the other's uncommitted row.
+     */
+    async lockMember(userId: string, tx: Database): Promise<void> {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    },
+
     /** Saves an approved thread as the member's gem; saving it again changes nothing. */
     async save(userId: string, threadId: string, tx: Database = db): Promise<SaveOutcome> {
       const [thread] = await tx

@@ -1,4 +1,4 @@
-import { and, desc, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, ne, desc, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { threads } from '../db/schema.ts';
 
@@ -54,6 +54,9 @@ export function createModerationLogRepository(db: Database) {
         .where(
           and(
             inArray(threads.status, ['approved', 'rejected']),
+            // A member's own posts (fetched with their token, perhaps from a private account) are
+            // matched to their public profile by handle: their decisions stay off the public log.
+            ne(threads.source, 'user_own'),
             isNotNull(threads.decidedAt),
             after
               ? sql`(${threads.decidedAt}, ${threads.id}) < (${after.decidedAt}::timestamptz, ${after.id}::uuid)`

@@ -68,6 +68,9 @@ function problem(error: unknown): string {
 
 // Answers to an older filter are dropped: only the newest first-page request may land.
 let generation = 0;
+// Threads decided while a first page was on its way: that answer predates the decision, so they are
+// taken out of it again instead of coming back onto the list.
+const decidedDuringLoad = new Set<string>();
 
 /**
  * Loads the first page under `filter` (the current one when omitted). `quiet` keeps the shown cards
@@ -79,7 +82,14 @@ export async function loadReviewQueue(
 ): Promise<void> {
   const next = { ...$reviewQueue.get().filter, ...filter };
   const mine = ++generation;
-  $reviewQueue.set({ ...$reviewQueue.get(), filter: next, ...(quiet ? {} : { status: 'loading' }) });
+  decidedDuringLoad.clear();
+  // The old cursor belongs to the old filter: no 'Load more' until the new first page is here.
+  $reviewQueue.set({
+    ...$reviewQueue.get(),
+    filter: next,
+    nextCursor: null,
+    ...(quiet ? {} : { status: 'loading' }),
+  });
   try {
     const page = await api<ReviewQueuePage>(pagePath(next, null));
     if (mine !== generation) return;
@@ -93,6 +103,7 @@ export async function loadReviewQueue(
       queries: page.queries,
       sources: page.sources,
     });
+    dropReviewed([...decidedDuringLoad]);
   } catch (error) {
     if (mine !== generation) return;
     if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) {
@@ -130,6 +141,7 @@ export async function loadMoreReviews(): Promise<void> {
 
 /** Takes threads that are no longer pending out of the list and out of every count. */
 export function dropReviewed(ids: readonly string[]): void {
+  for (const id of ids) decidedDuringLoad.add(id);
   const state = $reviewQueue.get();
   const gone = state.threads.filter((thread) => ids.includes(thread.id));
   if (gone.length === 0) return;

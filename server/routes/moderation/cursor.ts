@@ -30,5 +30,7 @@ export function decodeCursor(cursor: string): DecisionKey | null {
   const milliseconds = `${decidedAt.slice(0, 23)}Z`;
   const date = new Date(milliseconds);
   if (Number.isNaN(date.getTime()) || date.toISOString() !== milliseconds) return null;
+  // JavaScript knows a year 0; PostgreSQL does not (the cast would fail as a 500).
+  if (date.getUTCFullYear() < 1970) return null;
   return { decidedAt, id };
 }

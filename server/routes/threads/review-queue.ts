@@ -66,7 +66,9 @@ export function registerReviewQueue(
       }
       const outcome: BulkDecisionResult = { decided: [], already_decided: [] };
       let anyQueued = false;
-      for (const threadId of ids) {
+      // Rows are locked in one order (sorted ids), so two overlapping batches wait for each other
+      // instead of deadlocking.
+      for (const threadId of [...ids].sort()) {
         const done = await decideThread(
           { threadId, status, reason: reason || null, actorUserId: admin.id },
           tx,
@@ -75,9 +77,15 @@ export function registerReviewQueue(
           outcome.decided.push(threadId);
           anyQueued ||= done.queued;
         } else {
-          outcome.already_decided.push({ thread_id: threadId, status: known.get(threadId) ?? 'unknown' });
+          // Read again: the status read before the row lock may be 'pending' still.
+          const now = await queue.statuses([threadId], tx);
+          outcome.already_decided.push({ thread_id: threadId, status: now.get(threadId) ?? 'unknown' });
         }
       }
+      // Answered in the order the ids were sent, whatever order they were locked in.
+      const order = (id: string) => ids.indexOf(id);
+      outcome.decided.sort((a, b) => order(a) - order(b));
+      outcome.already_decided.sort((a, b) => order(a.thread_id) - order(b.thread_id));
       return { result: outcome, queued: anyQueued };
     });
     if (result.decided.length > 0) afterDecisions(status, queued);

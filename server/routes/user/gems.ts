@@ -52,6 +52,7 @@ const gemRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number 
       const user = await request.authUser();
       const threadId = threadIdOf(request.params);
       const outcome = await db.transaction(async (tx) => {
+        await gems.lockMember(user.id, tx);
         const saved = await gems.save(user.id, threadId, tx);
         // Over the cap: throwing rolls the insert back.
         if (saved === 'saved' && (await gems.countStored(user.id, tx)) > GEMS_MAX)

@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import {
-  MODERATION_EXCERPT_MAX,
   MODERATION_LOG_PAGE_SIZE,
   type ModerationLogEntry,
   type ModerationLogPage,
@@ -77,9 +76,17 @@ async function seedDecisions(count: number): Promise<Seeded[]> {
     id,
     decidedAt: moments[Number(/\d+/.exec(shortcode)?.[0])] ?? '',
   }));
-  // Neither a pending thread nor one hidden at the source is listed.
+  // Neither a pending thread, one hidden at the source, nor a member's own post is listed.
   await db.insert(threads).values([
     { shortcode: 'Waiting1', source: 'public_search', permalink: 'https://www.threads.com/t/Waiting1' },
+    {
+      shortcode: 'Own1',
+      source: 'user_own',
+      status: 'rejected',
+      permalink: 'https://www.threads.com/t/Own1',
+      decidedAt: sql`'2026-11-21T00:00:00Z'::timestamptz`,
+      decisionReason: 'A member would be named by this',
+    },
     {
       shortcode: 'Gone1',
       source: 'public_search',
@@ -195,7 +202,8 @@ test('no member data in any field: not the submitter, the admin, their ids, note
   }
 
   const { body } = await page();
-  expect(body.entries).toHaveLength(2);
+  // The member's own post is not listed at all: its handle would name them on their public profile.
+  expect(body.entries.map((entry) => entry.id)).toEqual([submitted?.id]);
   for (const entry of body.entries) expect(Object.keys(entry).sort()).toEqual(ENTRY_KEYS);
   const json = JSON.stringify(body);
   for (const secret of [
@@ -212,9 +220,6 @@ test('no member data in any field: not the submitter, the admin, their ids, note
   ]) {
     expect(json, secret).not.toContain(secret);
   }
-  const ownEntry = body.entries.find((entry) => entry.id === own?.id);
-  expect([...(ownEntry?.excerpt ?? '')].length).toBeLessThanOrEqual(MODERATION_EXCERPT_MAX);
-  expect(ownEntry?.excerpt).toMatch(/^A long post\. .*…$/);
 });
 
 test('an empty log is one empty page; a bad cursor is refused with 400 {detail}', async () => {

@@ -36,3 +36,18 @@ test('a cursor of the other order is a 400 that says so', () => {
   const cursor = encodeCursor({ sort: 'newest', at: '2026-11-23 13:15:04+00', id: ID });
   expect(() => decodeCursor(cursor, 'likes')).toThrow('another sort order');
 });
+
+const forged = (key: Record<string, unknown>) => Buffer.from(JSON.stringify(key)).toString('base64url');
+
+test.each([
+  ['a month 13', { sort: 'newest', at: '2026-13-45 99:99:99+00', id: ID }],
+  ['an offset of +99 hours', { sort: 'newest', at: '2026-11-23 13:15:04+99', id: ID }],
+  ['the year 0, which PostgreSQL lacks', { sort: 'newest', at: '0000-01-01 00:00:00+00', id: ID }],
+  [
+    'likes past the integer column',
+    { sort: 'likes', likes: 9_999_999_999, at: '2026-11-23 13:15:04+00', id: ID },
+  ],
+])('a forged key with %s is a 400, never a database error', (_, key) => {
+  const sort = key.sort as 'newest' | 'likes';
+  expect(() => decodeCursor(forged(key), sort)).toThrow(expect.objectContaining({ statusCode: 400 }));
+});

@@ -22,6 +22,7 @@ test('anything else is not a cursor', () => {
     forged(['2026-11-20T10:00:00.000Z', ID]),
     forged(['2026-02-30T10:00:00.000001Z', ID]),
     forged(['2026-11-20T25:00:00.000001Z', ID]),
+    forged(['0000-01-01T00:00:00.000000Z', ID]), // JavaScript knows year 0, PostgreSQL does not
     forged(['2026-11-20T10:00:00.000001Z', ID.toUpperCase()]),
     forged(['2026-11-20T10:00:00.000001Z', `${ID}'--`]),
     forged([1, ID]),
