@@ -59,6 +59,7 @@ export const REVIEW_QUEUE_TEXTS = {
   clearSelection: 'Clear selection',
   shortcuts: 'Keyboard shortcuts',
   closeShortcuts: 'Close',
+  alreadyDecided: 'Another admin decided this thread first; it left the queue.',
 } as const;
 
 /** The keys of the review queue (decision 013), in the order the help panel lists them. */

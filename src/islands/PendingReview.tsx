@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { bulkDoneMessage, REVIEW_QUEUE_TEXTS as T, shownOf } from '../../contract/review-queue.ts';
 import type { ReviewThread } from '../../contract/review.ts';
 import { TEXTS } from '../../contract/texts.ts';
@@ -112,6 +112,13 @@ export default function PendingReview({ onSubmissionApproved, onCurated }: Props
     }
   }, [queue.status, threads.length, queue.nextCursor, queue.more]);
 
+  // Only threads on the list count as selected: after a filter change the bar never counts (or
+  // decides) threads that are not shown; switching back brings their selection back.
+  const shownSelected = useMemo(
+    () => new Set(threads.filter((thread) => selected.has(thread.id)).map((thread) => thread.id)),
+    [threads, selected],
+  );
+
   const setBusyFor = (id: string, on: boolean) => {
     if (on) inFlight.current.add(id);
     else inFlight.current.delete(id);
@@ -126,6 +133,8 @@ export default function PendingReview({ onSubmissionApproved, onCurated }: Props
     if (outcome === 'decided') {
       announce(MESSAGES[decision].done);
       if (decision === 'approve' && thread.source === 'manual_submission') onSubmissionApproved();
+    } else if (outcome === 'gone') {
+      announce(T.alreadyDecided);
     } else {
       announce(MESSAGES[decision].failed, 'error');
     }
@@ -144,6 +153,14 @@ export default function PendingReview({ onSubmissionApproved, onCurated }: Props
       return;
     }
     announce(bulkDoneMessage(decision, result));
+    // The place stays: the first card left after the first decided one takes the focus before the
+    // bulk bar (which holds it now) goes away.
+    const gone = new Set([...result.decided, ...result.already_decided.map((item) => item.thread_id)]);
+    const first = threads.findIndex((thread) => gone.has(thread.id));
+    const next =
+      threads.slice(Math.max(first, 0)).find((thread) => !gone.has(thread.id)) ??
+      threads.find((thread) => !gone.has(thread.id));
+    if (next) focusCard(next.id);
     setSelected(new Set());
     if (decision === 'approve' && submissions && result.decided.length > 0) onSubmissionApproved();
   };
@@ -261,9 +278,9 @@ export default function PendingReview({ onSubmissionApproved, onCurated }: Props
         </button>
       </div>
       {help && <ReviewShortcuts onClose={() => setHelp(false)} />}
-      {selected.size > 0 && (
+      {shownSelected.size > 0 && (
         <ReviewBulkBar
-          count={selected.size}
+          count={shownSelected.size}
           busy={bulkBusy}
           onDecide={(decision, reason) => void decideSelected(decision, reason)}
           onClear={() => setSelected(new Set())}

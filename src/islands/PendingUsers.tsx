@@ -44,9 +44,15 @@ function ConfirmReject({ onConfirm, onCancel }: { onConfirm(): void; onCancel():
 export default function PendingUsers({ users, onDecided }: Props) {
   const { announcement, announce } = useAnnouncement();
   const [confirming, setConfirming] = useState<string | null>(null);
+  // Requests with a decision on its way: their buttons are disabled, so a double click sends one.
+  const [deciding, setDeciding] = useState<ReadonlySet<string>>(new Set());
+  const inFlight = useRef(new Set<string>());
 
   const decide = async (user: PendingUser, action: 'approve' | 'reject') => {
     setConfirming(null);
+    if (inFlight.current.has(user.user_id)) return;
+    inFlight.current.add(user.user_id);
+    setDeciding(new Set(inFlight.current));
     try {
       await api('/api/admin/approve-user', {
         method: 'POST',
@@ -57,6 +63,9 @@ export default function PendingUsers({ users, onDecided }: Props) {
     } catch (error) {
       const fallback = action === 'reject' ? TEXTS.userRejectFailed : TEXTS.userApproveFailed;
       announce((error instanceof ApiRequestError && error.detail) || fallback, 'error');
+    } finally {
+      inFlight.current.delete(user.user_id);
+      setDeciding(new Set(inFlight.current));
     }
   };
 
@@ -86,12 +95,18 @@ export default function PendingUsers({ users, onDecided }: Props) {
                 />
               ) : (
                 <div className="form-actions">
-                  <button type="button" className="button" onClick={() => void decide(user, 'approve')}>
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={deciding.has(user.user_id)}
+                    onClick={() => void decide(user, 'approve')}
+                  >
                     {TEXTS.approveUser}
                   </button>
                   <button
                     type="button"
                     className="button button--quiet"
+                    disabled={deciding.has(user.user_id)}
                     onClick={() => setConfirming(user.user_id)}
                   >
                     {TEXTS.reject}

@@ -1,7 +1,7 @@
 import type { GeneratedPost } from '../../../contract/submission.ts';
 import { TEXTS } from '../../../contract/texts.ts';
 import { dialogs, expect, signedInPage, signInAs, test } from '../fixtures.ts';
-import { REVIEW_PAGE_SIZE } from '../../../contract/review-queue.ts';
+import { REVIEW_PAGE_SIZE, REVIEW_QUEUE_TEXTS } from '../../../contract/review-queue.ts';
 import { signInApproved } from '../member-helpers.ts';
 import { cardFor, liveRegion, openPendingReview, permalinkOf, refreshNow, tabCount } from './helpers.ts';
 
@@ -99,7 +99,7 @@ test('the admin runs curation; the searches fill the queue; approve and reject t
   );
   await third.getByRole('button', { name: TEXTS.approve }).click();
   await expect(third).toHaveCount(0);
-  await expect(liveRegion(page)).toHaveText(TEXTS.threadApproveFailed);
+  await expect(liveRegion(page)).toHaveText(REVIEW_QUEUE_TEXTS.alreadyDecided);
   await page.unroute('**/api/threads/approve');
   expect(seen).toEqual([]); // no blocking dialog at any point (decision 013)
 

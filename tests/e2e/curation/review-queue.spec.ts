@@ -10,9 +10,8 @@ import { focusedCardId, liveRegion, openPendingReview, pendingIds, refreshNow, t
 // answer for the threads they decided themselves.
 test.describe.configure({ timeout: 180_000 });
 
-const APPROVE_TEXTS = new RegExp(
-  `^(${TEXTS.threadApproved}|${TEXTS.threadApproveFailed.replace('.', '\\.')})$`,
-);
+// A thread another spec decided first answers 'already decided' instead of the approval.
+const APPROVE_TEXTS = new RegExp(`^(${TEXTS.threadApproved}|${T.alreadyDecided.replace(/[.;]/g, '\\$&')})$`);
 
 /** The admin's queue, after a curation run, narrowed to the threads a keyword search found. */
 async function keywordQueue(page: Page): Promise<Locator> {
@@ -42,10 +41,11 @@ test('an admin clears 30 pending threads by keyboard alone: no dialog, the count
   pageProblems,
 }) => {
   pageProblems.allow(/status of 409/); // a scheduled run holding the lock; a thread another spec decided first
-  pageProblems.allow(/Failed to approve thread/);
+  pageProblems.allow(/Failed to approve thread/); // logged for that 409 too
   const seen = dialogs(page);
   const panel = await keywordQueue(page);
   const before = await tabCount(page, 'Pending Review');
+  const pendingBefore = await pendingIds(page);
   const status = panel.locator('.review-queue__count');
   await expect(status).toHaveText(/^25 of \d+ threads shown$/);
   const shown = Number(/of (\d+)/.exec((await status.textContent()) ?? '')?.[1]);
@@ -75,8 +75,10 @@ test('an admin clears 30 pending threads by keyboard alone: no dialog, the count
   // Past the first page of 25: the next pages came in while the keys went on.
   expect(new Set(decided).size).toBe(30);
   expect(seen).toEqual([]);
-  expect(await tabCount(page, 'Pending Review')).toBeLessThanOrEqual(before - 30);
   const pending = await pendingIds(page);
+  // Other specs add threads to this queue meanwhile (submissions, curation runs): those may count.
+  const added = [...pending].filter((id) => !pendingBefore.has(id)).length;
+  expect(await tabCount(page, 'Pending Review')).toBeLessThanOrEqual(before - 30 + added);
   expect(decided.filter((id) => pending.has(id))).toEqual([]);
 });
 
