@@ -47,6 +47,14 @@ export default function PendingUsers({ users, onDecided }: Props) {
   // Requests with a decision on its way: their buttons are disabled, so a double click sends one.
   const [deciding, setDeciding] = useState<ReadonlySet<string>>(new Set());
   const inFlight = useRef(new Set<string>());
+  // A cancelled confirmation gives the focus back to the Reject button that opened it.
+  const rejectButtons = useRef(new Map<string, HTMLButtonElement>());
+  const refocus = useRef<string | null>(null);
+  useEffect(() => {
+    if (confirming !== null || !refocus.current) return;
+    rejectButtons.current.get(refocus.current)?.focus();
+    refocus.current = null;
+  }, [confirming]);
 
   const decide = async (user: PendingUser, action: 'approve' | 'reject') => {
     setConfirming(null);
@@ -91,7 +99,10 @@ export default function PendingUsers({ users, onDecided }: Props) {
               {confirming === user.user_id ? (
                 <ConfirmReject
                   onConfirm={() => void decide(user, 'reject')}
-                  onCancel={() => setConfirming(null)}
+                  onCancel={() => {
+                    refocus.current = user.user_id;
+                    setConfirming(null);
+                  }}
                 />
               ) : (
                 <div className="form-actions">
@@ -106,6 +117,10 @@ export default function PendingUsers({ users, onDecided }: Props) {
                   <button
                     type="button"
                     className="button button--quiet"
+                    ref={(button) => {
+                      if (button) rejectButtons.current.set(user.user_id, button);
+                      else rejectButtons.current.delete(user.user_id);
+                    }}
                     disabled={deciding.has(user.user_id)}
                     onClick={() => setConfirming(user.user_id)}
                   >

@@ -30,6 +30,9 @@ export default function ProfileEditForm({ profile, onSaved, onCancel }: Props) {
   const bioLength = [...bio.normalize('NFC')].length;
   const bioOver = bioLength > BIO_MAX;
 
+  // Opening the form puts the focus in its first field, not back on the page.
+  useEffect(() => nameRef.current?.focus(), []);
+
   useEffect(() => {
     if (errors.display_username) nameRef.current?.focus();
     else if (errors.bio) bioRef.current?.focus();

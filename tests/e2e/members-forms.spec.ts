@@ -61,6 +61,7 @@ test('profile edit: errors beside each field, the server detail on the name, a r
   await page.goto('/profile');
   await page.getByRole('button', { name: TEXTS.editProfile }).click();
   const name = page.getByLabel('Display username');
+  await expect(name).toBeFocused(); // opening the form puts the focus in it
   const bio = page.getByLabel('Bio');
   const counter = page.locator('#bio-help');
   const save = page.getByRole('button', { name: TEXTS.saveChanges });

@@ -131,6 +131,8 @@ test('rejecting asks for confirmation first, beside the buttons; the member then
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await admin.keyboard.press('Escape');
   await expect(confirm).toHaveCount(0);
+  // The focus goes back to the Reject button that asked.
+  await expect(card.getByRole('button', { name: TEXTS.reject })).toBeFocused();
   await card.getByRole('button', { name: TEXTS.reject }).click();
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(card).toHaveCount(1);
