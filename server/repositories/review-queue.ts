@@ -59,7 +59,8 @@ export function createReviewQueueRepository(db: Database) {
         .select({
           ...getTableColumns(threads),
           notes: manualSubmissions.notes,
-          keyAt: sql<string>`(${postedAt})::text`,
+          // Written out in UTC with microseconds: `::text` would follow the server's DateStyle.
+          keyAt: sql<string>`to_char(${postedAt} at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || '+00'`,
           keyLikes: sql<number>`${likes}`.mapWith(Number),
         })
         .from(threads)

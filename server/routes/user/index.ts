@@ -101,9 +101,10 @@ const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number
       if (displayUsernameProblem(username) !== null) throw new HttpError(404, PROFILE_NOT_FOUND);
       let profile = cache.get(username);
       if (profile === undefined) {
+        const generation = cache.generation();
         const found = await profiles.findApprovedByName(username);
         profile = found ? toPublicProfile(found, await collectionsOf(db, found.profile.userId)) : null;
-        cache.set(username, profile);
+        cache.set(username, profile, generation);
       }
       if (!profile) throw new HttpError(404, PROFILE_NOT_FOUND);
       return profile;

@@ -13,6 +13,8 @@ const TTL_MS = 30_000;
 export class PublicProfileCache {
   readonly #entries = new Map<string, { profile: PublicProfile | null; expires: number }>();
   readonly #now: () => number;
+  /** Moves on every clear: a read that began before a write must not store what it read. */
+  #generation = 0;
 
   constructor(now: () => number = Date.now) {
     this.#now = now;
@@ -27,12 +29,20 @@ export class PublicProfileCache {
     return undefined;
   }
 
-  set(name: string, profile: PublicProfile | null): void {
+  /** A token to pass to `set`: taken before the lookup, so a write during it wins. */
+  generation(): number {
+    return this.#generation;
+  }
+
+  /** Stores an answer, unless the cache was cleared since `generation` was taken (it may be stale). */
+  set(name: string, profile: PublicProfile | null, generation = this.#generation): void {
+    if (generation !== this.#generation) return;
     if (this.#entries.size >= MAX_ENTRIES) this.#entries.clear();
     this.#entries.set(name.toLowerCase(), { profile, expires: this.#now() + TTL_MS });
   }
 
   clear(): void {
+    this.#generation += 1;
     this.#entries.clear();
   }
 }

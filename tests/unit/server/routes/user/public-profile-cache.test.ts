@@ -27,3 +27,13 @@ test('answers by name without regard to case, remembers misses, and forgets on c
   now += 30_001;
   expect(cache.get('ada')).toBeUndefined();
 });
+
+test('a lookup that began before a write does not store what it read', () => {
+  const cache = new PublicProfileCache();
+  const generation = cache.generation();
+  cache.clear(); // a gem save or profile edit committed while the lookup ran
+  cache.set('ada', profile, generation);
+  expect(cache.get('ada')).toBeUndefined();
+  cache.set('ada', profile, cache.generation());
+  expect(cache.get('ada')).toEqual(profile);
+});
