@@ -88,6 +88,9 @@ export async function signInAs(page: Page, username: string): Promise<void> {
   await page.getByLabel('Threads username').fill(username);
   await page.getByRole('button', { name: 'Authorize' }).click();
   await expect(page.getByRole('banner')).toContainText(`@${username.toLowerCase()}`, { timeout: 10_000 });
+  // The callback page sends the browser home 2 s after success: wait for it, or that redirect can
+  // overtake the test's next page.goto and land it on home instead.
+  await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 10_000 });
 }
 
 /** A page of its own, signed in as `username`. */
