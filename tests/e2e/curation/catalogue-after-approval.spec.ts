@@ -2,7 +2,14 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { CataloguePage } from '../../../contract/catalogue-pages.ts';
 import { TEXTS } from '../../../contract/texts.ts';
 import { dialogs, expect, signedInPage, test, waitForHydration } from '../fixtures.ts';
-import { cardFor, liveRegion, openPendingReview, permalinkOf, refreshNow } from './helpers.ts';
+import {
+  cardFor,
+  cataloguePageHolding,
+  liveRegion,
+  openPendingReview,
+  permalinkOf,
+  refreshNow,
+} from './helpers.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -11,17 +18,6 @@ const TEXT_LIST_STATUS = /^(Showing \d+ of \d+ text threads|No threads found for
 async function servedVersion(request: APIRequestContext): Promise<string> {
   const manifest = (await (await request.get('/data/manifest.json')).json()) as { version?: string };
   return manifest.version ?? '';
-}
-
-/** The Text page (1-based) the server serves `permalink` on, or 0 while it is on none. */
-async function textPageHolding(request: APIRequestContext, permalink: string): Promise<number> {
-  for (let number = 1; ; number++) {
-    const response = await request.get(`/data/pages/text/${number}.json`);
-    if (!response.ok()) return 0;
-    const page = (await response.json()) as CataloguePage;
-    if (page.cards.some((card) => card.permalink === permalink)) return number;
-    if (page.page >= page.pages) return 0;
-  }
 }
 
 /** The Text page the browser keeps in localStorage, as the island saved it. */
@@ -79,10 +75,13 @@ test('after an approval, a visitor with the Text list cached sees the new text t
 
   // The server republishes the catalogue in the background: a new version whose Text list holds it.
   await expect
-    .poll(() => textPageHolding(admin.request, permalink), { timeout: 90_000, intervals: [1_000] })
+    .poll(() => cataloguePageHolding(admin.request, 'text', permalink), {
+      timeout: 90_000,
+      intervals: [1_000],
+    })
     .toBeGreaterThan(0);
   expect(await servedVersion(admin.request)).not.toBe(oldVersion);
-  const onPage = await textPageHolding(admin.request, permalink);
+  const onPage = await cataloguePageHolding(admin.request, 'text', permalink);
 
   // The visitor comes back: the cached page belongs to the old version, so it is fetched again.
   let textPageRequests = 0;

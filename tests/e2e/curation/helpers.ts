@@ -1,4 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { CataloguePage } from '../../../contract/catalogue-pages.ts';
 import { TEXTS } from '../../../contract/texts.ts';
 import { expect } from '../fixtures.ts';
 
@@ -70,4 +71,19 @@ export async function pendingIds(page: Page): Promise<Set<string>> {
     cursor = body.next_cursor;
   } while (cursor);
   return ids;
+}
+
+/** The number of the exported `filter` page (all, text, images) that holds `permalink`; 0 when none does. */
+export async function cataloguePageHolding(
+  request: APIRequestContext,
+  filter: 'all' | 'text' | 'images',
+  permalink: string,
+): Promise<number> {
+  for (let number = 1; ; number++) {
+    const response = await request.get(`/data/pages/${filter}/${number}.json`);
+    if (!response.ok()) return 0;
+    const page = (await response.json()) as CataloguePage;
+    if (page.cards.some((card) => card.permalink === permalink)) return number;
+    if (page.page >= page.pages) return 0;
+  }
 }
