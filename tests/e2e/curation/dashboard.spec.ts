@@ -167,7 +167,13 @@ test('an approved member finds their own posts in My Threads after a run, badged
   const panel = await openPendingReview(admin);
   await expect(panel.getByRole('region', { name: 'Curation' }).getByText(TEXTS.loading)).toHaveCount(0);
   await refreshNow(panel.getByRole('region', { name: 'Curation' }));
-  // The member's own posts reach the review queue too, as 'Your Post'.
+  // The member's own posts reach the review queue too, as 'Your Post' (filtered: the queue shows 25 at
+  // a time, and other specs' threads may fill the first page).
+  const filtered = admin.waitForResponse((r) =>
+    r.url().includes('/api/threads/pending-review?source=user_own'),
+  );
+  await panel.getByLabel(REVIEW_QUEUE_TEXTS.sourceLabel).selectOption('user_own');
+  await filtered;
   const queued = panel.locator('.review-card', { hasText: `@${member}` });
   await expect(queued.first()).toContainText('Your Post');
   await expect(panel.getByRole('rowheader', { name: 'Your Post' })).toBeVisible();
