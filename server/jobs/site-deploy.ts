@@ -116,7 +116,7 @@ export function createSiteDeploy({
     };
     runners.set(
       target.name,
-      createCoalescedRunner(() => deliver(target), { delayMs, onError }),
+      createCoalescedRunner(() => deliver(target), { delayMs, onError, dropWaitingOnClose: true }),
     );
   }
 

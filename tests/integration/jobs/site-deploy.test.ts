@@ -47,11 +47,11 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-async function start(env: Record<string, string>) {
+async function start(env: Record<string, string>, dataDir = 'data') {
   const started = await startApp(
     {
       SERVE_SITE: 'false',
-      DATA_DIR: path.join(work, 'data'),
+      DATA_DIR: path.join(work, dataDir),
       LOG_LEVEL: 'info',
       CURATION_KEYWORDS: 'typography',
       CURATION_TAGS: '',
@@ -63,7 +63,8 @@ async function start(env: Record<string, string>) {
   return started;
 }
 
-const startWithHook = () => start({ DEPLOY_HOOK_URL: `${receiver.origin}${SECRET_PATH}?${SECRET_QUERY}` });
+const startWithHook = (dataDir?: string) =>
+  start({ DEPLOY_HOOK_URL: `${receiver.origin}${SECRET_PATH}?${SECRET_QUERY}` }, dataDir);
 
 /** Waits until the publisher and the deploy triggers have nothing running or queued. */
 async function settled(app: FastifyInstance): Promise<void> {
@@ -104,7 +105,7 @@ test('the first publish delivers the current catalogue once; the same content ag
   await settled(app);
   const pending = await api(base, '/api/threads/pending-review', { cookie: admin });
   queue = ((await pending.json()) as { threads: ReviewThread[] }).threads;
-  expect(queue.length).toBeGreaterThanOrEqual(9);
+  expect(queue.length).toBeGreaterThanOrEqual(10);
   expect(receiver.calls).toHaveLength(1);
 
   // What was delivered is recorded in the database: a restart (or another instance) does not repeat it.
@@ -177,6 +178,23 @@ test('a 500 is retried until the hook accepts; a 404 is not retried; the log sho
   expect(log).not.toContain('5ecre7');
   expect(log).not.toContain('build_hooks');
   expect(log).not.toContain('private-title');
+});
+
+test('two instances on one database make one delivery per change between them', async () => {
+  const one = await startWithHook();
+  const other = await startWithHook('other-instance');
+  await settled(one.app);
+  await settled(other.app);
+  const before = receiver.calls.length;
+  const admin = await signIn(one.base, 'admin');
+  await approveNext(one.base, admin);
+  await settled(one.app);
+  expect(receiver.calls.length - before).toBe(1);
+  // The other instance exports the same change at its next publish tick: its own files change, but
+  // the database says this content was delivered.
+  other.app.sitePublisher?.request();
+  await settled(other.app);
+  expect(receiver.calls.length - before).toBe(1);
 });
 
 test('DEPLOY_COMMAND runs once per burst, its output logged line by line; a failing one is logged with its code', async () => {

@@ -106,20 +106,23 @@ test('when another instance holds the lock nothing is delivered here, and it is 
 
 test('close aborts a delivery that outlasts the grace period, and refuses new ones', async () => {
   let aborted = false;
+  let started = () => {};
+  const running = new Promise<void>((resolve) => (started = resolve));
   const slow: DeployTarget = {
     name: 'command',
     identity: 'x',
     deliver: (_content, signal) =>
-      new Promise<boolean>((resolve) =>
+      new Promise<boolean>((resolve) => {
+        started();
         signal.addEventListener('abort', () => {
           aborted = true;
           resolve(false);
-        }),
-      ),
+        });
+      }),
   };
   const { deploy } = setup([slow]);
   deploy.afterPublish(true);
-  await new Promise((resolve) => setImmediate(resolve));
+  await running;
   await deploy.close(0);
   expect(aborted).toBe(true);
   deploy.afterPublish(true);
