@@ -21,8 +21,10 @@ import authRoutes from './routes/auth/index.ts';
 import metaCallbacks from './routes/auth/meta-callbacks.ts';
 import { catalogueExportFor, siteBuildOptionsFor } from './jobs/build-site.ts';
 import { exportCatalogue } from './jobs/export-catalogue.ts';
+import { siteDeployFor, type SiteDeployOptions } from './jobs/deploy-targets.ts';
 import { createServerJobs } from './jobs/server-jobs.ts';
 import { createSitePublisher, publishSite, type SitePublisher } from './jobs/publish-site.ts';
+import type { SiteDeploy } from './jobs/site-deploy.ts';
 import type { PublishOutcome } from './jobs/publish-generated-posts.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import healthRoutes from './routes/health/index.ts';
@@ -52,12 +54,16 @@ export interface AppOptions {
    */
   publishSite?: boolean;
   publishDelayMs?: number;
+  /** The deploy triggers' burst delay and hook retries (tests make them instant). */
+  deploy?: SiteDeployOptions;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Rebuilds the site after content changes; null when this server does not publish it. */
     sitePublisher: SitePublisher | null;
+    /** Calls DEPLOY_HOOK_URL / runs DEPLOY_COMMAND after export changes; null when neither is set. */
+    siteDeploy: SiteDeploy | null;
     /** Publishes due generated posts now (under the job lock); the scheduler also runs it every minute. */
     publishGeneratedPosts(): Promise<{ ran: true; result: PublishOutcome } | { ran: false }>;
   }
@@ -129,6 +135,7 @@ export async function buildApp({
   scheduleJobs = true,
   publishSite: publishSiteOption = true,
   publishDelayMs,
+  deploy: deployOptions,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
@@ -241,13 +248,16 @@ export async function buildApp({
   }
   // Without the pages (npm run dev) only the catalogue is exported: Astro's dev server renders the rest.
   const catalogue = catalogueExportFor(config);
-  const publish = config.serveSite
-    ? (capture: boolean) =>
-        publishSite(database.db, siteBuildOptionsFor(config), { log: app.log, capture, catalogue })
-    : async () => {
-        await exportCatalogue(database.db, catalogue);
-        return false;
-      };
+  // Only a server that publishes runs the rebuild triggers (the test apps that share a site do not).
+  const siteDeploy = publishSiteOption ? siteDeployFor(config, database, app.log, deployOptions) : null;
+  app.decorate('siteDeploy', siteDeploy);
+  const publish = async (capture: boolean) => {
+    const outcome = config.serveSite
+      ? await publishSite(database.db, siteBuildOptionsFor(config), { log: app.log, capture, catalogue })
+      : { exportChanged: await exportCatalogue(database.db, catalogue), built: false };
+    siteDeploy?.afterPublish(outcome.exportChanged);
+    return outcome.built;
+  };
   // The server owns what it serves: the catalogue, and the site built from it, are published before
   // they are first read (the first build streams its progress). Tests that share the site under test
   // only export.
@@ -284,6 +294,8 @@ export async function buildApp({
     });
     app.addHook('preClose', () => publisher.close());
   }
+  // After the publisher: its last export may still ask for a delivery, which close() then refuses.
+  if (siteDeploy) app.addHook('preClose', () => siteDeploy.close());
 
   app.addHook('onClose', () => database.close());
   return app;

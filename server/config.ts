@@ -73,6 +73,10 @@ const EnvSchema = z.object({
     .min(0, 'must be 0 to 2200')
     .max(2200, 'must be at most 2200 (the Threads quota per user per 24 hours)')
     .default(2000),
+  DEPLOY_HOOK_URL: z
+    .url({ protocol: /^https?$/, error: "must be an https URL (a build hook such as Netlify's)" })
+    .optional(),
+  DEPLOY_COMMAND: z.string().optional(),
 });
 
 /** Design-focused defaults for what the curation searches. */
@@ -153,14 +157,34 @@ export interface Config {
     /** Searches per rolling 24 hours this product may spend of the curator's 2,200. */
     searchBudget: number;
   };
+  /** Rebuild triggers for a site hosted elsewhere (site-deploy.ts); both secrets, never logged. */
+  deploy: {
+    /** POSTed once per burst of catalogue or profile changes. */
+    hookUrl: URL | undefined;
+    /** Run through /bin/sh once per burst, never two at once. */
+    command: string | undefined;
+  };
 }
 
 /** Variables whose values may hold credentials: never echoed back in an error message. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'THREADS_APP_SECRET', 'SESSION_SECRET', 'TOKEN_KEY']);
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'THREADS_APP_SECRET',
+  'SESSION_SECRET',
+  'TOKEN_KEY',
+  // Build hooks carry their token in the URL; a command may carry one too.
+  'DEPLOY_HOOK_URL',
+  'DEPLOY_COMMAND',
+]);
 
 /** Raised for a bad environment; the message lists every bad variable in plain words. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/** localhost, 127.0.0.0/8 or ::1: a hook on this machine (a local receiver, the tests). */
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 
 function inside(inner: string, outer: string): boolean {
@@ -247,6 +271,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     cwd,
   );
 
+  const deployHookUrl = e.DEPLOY_HOOK_URL ? new URL(e.DEPLOY_HOOK_URL) : undefined;
+  if (deployHookUrl && deployHookUrl.protocol !== 'https:' && !isLoopback(deployHookUrl.hostname)) {
+    // The URL is the credential: plain http would send it in clear across the network.
+    throw new ConfigError(
+      'Invalid configuration:\n  DEPLOY_HOOK_URL must use https (plain http is allowed only to a loopback address such as 127.0.0.1).',
+    );
+  }
+
   const publicUrl = new URL(
     e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`,
   );
@@ -291,5 +323,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
       curatorUsername: e.CURATOR_THREADS_USERNAME?.trim().replace(/^@/, '').toLowerCase() || null,
       searchBudget: e.CURATION_SEARCH_BUDGET,
     },
+    deploy: { hookUrl: deployHookUrl, command: e.DEPLOY_COMMAND?.trim() },
   };
 }

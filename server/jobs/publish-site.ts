@@ -1,5 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../db/client.ts';
+import { createCoalescedRunner, type CoalescedRunner } from './coalesced-runner.ts';
 import { buildSite, siteState, type SiteBuildOptions } from './build-site.ts';
 import { exportCatalogue, type CatalogueExport } from './export-catalogue.ts';
 import { exportPublishedProfiles } from './export-profiles.ts';
@@ -9,33 +9,36 @@ interface Log {
   error(object: object, message: string): void;
 }
 
+/** What one publish did: whether the exported content changed, and whether the site was rebuilt. */
+export interface SitePublishOutcome {
+  /** The catalogue's cards or the approved profiles changed on disk (not a rewrite of the same content). */
+  exportChanged: boolean;
+  built: boolean;
+}
+
 /**
  * Exports what the site is built from out of the database (approved profiles and, with `catalogue`,
  * the public catalogue), then rebuilds the site when that (or anything else it reads) changed.
- * Returns whether it built.
  */
 export async function publishSite(
   db: Database,
   options: SiteBuildOptions,
   { log, capture = false, catalogue }: { log: Log; capture?: boolean; catalogue: CatalogueExport },
-): Promise<boolean> {
-  if (options.profilesFile) await exportPublishedProfiles(db, options.profilesFile);
-  await exportCatalogue(db, catalogue);
+): Promise<SitePublishOutcome> {
+  const profilesChanged = options.profilesFile
+    ? (await exportPublishedProfiles(db, options.profilesFile)).changed
+    : false;
+  const catalogueChanged = await exportCatalogue(db, catalogue);
+  const exportChanged = profilesChanged || catalogueChanged;
   const { reason, fingerprint } = await siteState(options);
-  if (!reason) return false;
+  if (!reason) return { exportChanged, built: false };
   log.info(`Building the site (${reason})...`);
   await buildSite(options, { capture, fingerprint });
-  return true;
+  return { exportChanged, built: true };
 }
 
-export interface SitePublisher {
-  /** Asks for a publish soon; requests made while one runs are served by one more run after it. */
-  request(): void;
-  /** Resolves once nothing is running or queued. */
-  settled(): Promise<void>;
-  /** Refuses further requests and waits for the running one (shutdown). */
-  close(): Promise<void>;
-}
+/** Rebuilds the site in the background; see createSitePublisher. */
+export type SitePublisher = CoalescedRunner;
 
 /**
  * Runs `publish` in the background, one at a time, coalescing bursts of requests (ten approvals
@@ -54,41 +57,19 @@ export function createSitePublisher({
   log: Log;
   delayMs?: number | undefined;
 }): SitePublisher {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let closed = false;
-
-  async function loop(): Promise<void> {
-    do {
-      again = false;
-      await sleep(delayMs);
-      try {
-        if (await publish()) {
-          await reload(false);
-          log.info('The rebuilt site is being served.');
-        } else {
-          await reload(true);
-        }
-      } catch (error) {
-        log.error({ err: error }, 'The site could not be rebuilt; the previous site stays online.');
+  return createCoalescedRunner(
+    async () => {
+      if (await publish()) {
+        await reload(false);
+        log.info('The rebuilt site is being served.');
+      } else {
+        await reload(true);
       }
-    } while (again && !closed);
-    running = null;
-  }
-
-  const settled = async () => {
-    while (running) await running;
-  };
-  return {
-    request() {
-      if (closed) return;
-      if (running) again = true;
-      else running = loop();
     },
-    settled,
-    async close() {
-      closed = true;
-      await settled();
+    {
+      delayMs,
+      onError: (error) =>
+        log.error({ err: error }, 'The site could not be rebuilt; the previous site stays online.'),
     },
-  };
+  );
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app.ts';
 import { loadConfig } from '../../../server/config.ts';
+import type { SiteDeployOptions } from '../../../server/jobs/deploy-targets.ts';
 import type { DatabaseHandle } from '../../../server/db/client.ts';
 import type { Secrets } from '../../../server/secrets.ts';
 import { TEST_SITE } from '../../site-under-test.ts';
@@ -29,6 +30,8 @@ export interface TestAppOptions {
   logStream?: { write(line: string): void };
   /** Rebuild the site on content changes; off by default, as the site under test is shared. */
   publishSite?: boolean;
+  /** The deploy triggers' burst delay and hook retries (with publishSite). */
+  deploy?: SiteDeployOptions;
 }
 
 /**
@@ -37,7 +40,7 @@ export interface TestAppOptions {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  { database, simulatedClock, publishSite = false, logStream }: TestAppOptions = {},
+  { database, simulatedClock, publishSite = false, logStream, deploy }: TestAppOptions = {},
 ): Promise<FastifyInstance> {
   const db = database ?? { ...(await testDatabase()), close: async () => {} };
   const config = loadConfig({
@@ -57,6 +60,7 @@ export async function buildTestApp(
     scheduleJobs: false,
     publishSite,
     publishDelayMs: 0,
+    ...(deploy ? { deploy } : {}),
     ...(simulatedClock ? { simulatedClock } : {}),
   });
 }

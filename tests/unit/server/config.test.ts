@@ -137,4 +137,25 @@ describe('folders', () => {
     expect(loadConfig({ SERVE_SITE: 'false' }).serveSite).toBe(false);
     expect(() => loadConfig({ SERVE_SITE: 'no' })).toThrow('SERVE_SITE: must be true or false (got "no")');
   });
+
+  test('deploy triggers: unset by default; the hook must be https (http only to loopback), never echoed', () => {
+    expect(loadConfig({}).deploy).toEqual({ hookUrl: undefined, command: undefined });
+    const hook = 'https://api.netlify.com/build_hooks/hunter2?trigger_title=Catalogue';
+    expect(loadConfig({ DEPLOY_HOOK_URL: hook }).deploy.hookUrl?.href).toBe(hook);
+    for (const local of ['http://127.0.0.1:4701/hook', 'http://localhost/hook', 'http://[::1]:8080/hook']) {
+      expect(loadConfig({ DEPLOY_HOOK_URL: local }).deploy.hookUrl?.href).toBe(local);
+    }
+    expect(() => loadConfig({ DEPLOY_HOOK_URL: 'http://hooks.example/hunter2' })).toThrow(
+      'DEPLOY_HOOK_URL must use https (plain http is allowed only to a loopback address',
+    );
+    expect(() => loadConfig({ DEPLOY_HOOK_URL: 'http://hooks.example/hunter2' })).not.toThrow(/hunter2/);
+    expect(() => loadConfig({ DEPLOY_HOOK_URL: 'ftp://hooks.example/hunter2' })).toThrow(
+      'DEPLOY_HOOK_URL: must be an https URL',
+    );
+    expect(() => loadConfig({ DEPLOY_HOOK_URL: 'not a url hunter2' })).not.toThrow(/hunter2/);
+    expect(
+      loadConfig({ DEPLOY_COMMAND: '  npm run build && npx wrangler pages deploy dist ' }).deploy.command,
+    ).toBe('npm run build && npx wrangler pages deploy dist');
+    expect(loadConfig({ DEPLOY_COMMAND: '   ' }).deploy.command).toBeUndefined();
+  });
 });
