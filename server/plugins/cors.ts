@@ -36,29 +36,31 @@ function vary(reply: FastifyReply, token: string): void {
  * Whether a state-changing request may run at all is still the same-origin plugin's decision.
  */
 const cors: FastifyPluginAsync<CorsOptions> = async (app, { origin }) => {
+  // Both hooks run on every request, hot reads included: callback style, no promise per request.
   // Preflights reach no route (none is declared for OPTIONS): answered here, before anything else runs.
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isPreflight(request) || !isApiRoute(request)) return;
-    if (request.headers.origin === origin) return reply.status(204).send();
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isPreflight(request) || !isApiRoute(request)) return done();
+    if (request.headers.origin === origin) return void reply.status(204).send();
     request.log.warn({ origin: request.headers.origin }, 'CORS preflight from another origin refused');
-    return reply
+    void reply
       .status(403)
       .send({ detail: 'Only the Curated Threads site may call this API from another origin.' });
   });
 
   // onSend sees every answer, errors included: a refusal's {detail} stays readable by our pages.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!isApiRoute(request)) return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!isApiRoute(request)) return done(null, payload);
     vary(reply, 'Origin');
-    if (request.headers.origin !== origin) return payload;
-    reply.header('Access-Control-Allow-Origin', origin).header('Access-Control-Allow-Credentials', 'true');
-    if (isPreflight(request)) {
-      reply
-        .header('Access-Control-Allow-Methods', CORS_ALLOWED_METHODS)
-        .header('Access-Control-Allow-Headers', CORS_ALLOWED_HEADERS)
-        .header('Access-Control-Max-Age', String(CORS_MAX_AGE_SECONDS));
+    if (request.headers.origin === origin) {
+      reply.header('Access-Control-Allow-Origin', origin).header('Access-Control-Allow-Credentials', 'true');
+      if (isPreflight(request)) {
+        reply
+          .header('Access-Control-Allow-Methods', CORS_ALLOWED_METHODS)
+          .header('Access-Control-Allow-Headers', CORS_ALLOWED_HEADERS)
+          .header('Access-Control-Max-Age', String(CORS_MAX_AGE_SECONDS));
+      }
     }
-    return payload;
+    done(null, payload);
   });
 };
 
