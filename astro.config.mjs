@@ -3,6 +3,8 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 
 const apiPort = process.env.API_PORT ?? '4322';
+// The API's origin when it is not the pages' own (validated by server/config.ts); '' keeps `/api/...` relative.
+const apiBaseUrl = (process.env.API_BASE_URL ?? '').trim().replace(/\/+$/, '');
 
 export default defineConfig({
   // Absolute URLs (canonical, OpenGraph, sitemap) are built from the public origin.
@@ -14,6 +16,8 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'always' },
   server: { host: '127.0.0.1', port: 4321 },
   vite: {
+    // Read by src/lib/api-base.ts, in the pages and the islands alike.
+    define: { __API_BASE_URL__: JSON.stringify(apiBaseUrl) },
     server: {
       // `npm run dev`: the Astro dev server proxies the API and the data files to our Node server.
       proxy: {

@@ -1,16 +1,22 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts';
-import { CURATION_SITE, E2E_PORT, LARGE_SITE, TEST_SITE } from './tests/site-under-test.ts';
+import { CURATION_SITE, E2E_PORT, LARGE_SITE, SPLIT_SITE, TEST_SITE } from './tests/site-under-test.ts';
 
-/** The real server (server/main.ts) on a fresh embedded database, serving a site built for it. */
-function server(site: typeof TEST_SITE, port: number, dataDir: string, prepare = 'true') {
+/**
+ * The real server (server/main.ts) on a fresh embedded database, serving a site built for it; with
+ * `serveSite: false` only the API (the split deployment's API origin, site.apiBaseUrl).
+ */
+function server(site: typeof TEST_SITE, port: number, dataDir: string, prepare = 'true', serveSite = true) {
+  const origin = serveSite ? site.publicUrl : (site.apiBaseUrl ?? site.publicUrl);
   return {
     // It rebuilds its site first when the site is stale.
     command: `${prepare} && rm -rf ${dataDir} && node server/main.ts`,
-    url: `${site.publicUrl}/api/health`,
+    url: `${origin}/api/health`,
     env: {
       PORT: String(port),
       PUBLIC_URL: site.publicUrl,
+      API_BASE_URL: site.apiBaseUrl ?? '',
+      SERVE_SITE: String(serveSite),
       SITE_DIR: site.siteDir,
       SAMPLE_CATALOGUE_DIR: site.catalogueDir,
       CONTACT_EMAIL: site.contactEmail ?? '',
@@ -19,26 +25,40 @@ function server(site: typeof TEST_SITE, port: number, dataDir: string, prepare =
       RATE_LIMIT_MULTIPLIER: '1000',
     },
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A site of its own is built at start: slow when the machine is busy.
+    timeout: 240_000,
     stdout: 'pipe' as const,
     stderr: 'pipe' as const,
   };
 }
 
 const projects = [
-  { name: 'site', testIgnore: ['curation/**', 'catalogue/**'], use: { baseURL: TEST_SITE.publicUrl } },
+  {
+    name: 'site',
+    testIgnore: ['curation/**', 'catalogue/**', 'split/**'],
+    use: { baseURL: TEST_SITE.publicUrl },
+  },
   { name: 'curation', testMatch: 'curation/**/*.spec.ts', use: { baseURL: CURATION_SITE.publicUrl } },
   { name: 'catalogue', testMatch: 'catalogue/**/*.spec.ts', use: { baseURL: LARGE_SITE.publicUrl } },
+  { name: 'split', testMatch: 'split/**/*.spec.ts', use: { baseURL: SPLIT_SITE.publicUrl } },
 ];
+// Each project's servers, in the projects' order.
 const webServers = [
-  server(TEST_SITE, E2E_PORT, 'test-output/e2e-data'),
-  server(CURATION_SITE, E2E_PORT + 1, 'test-output/curation-data'),
-  server(
-    LARGE_SITE,
-    E2E_PORT + 2,
-    'test-output/large-data',
-    `node tests/large-catalogue.ts ${LARGE_SITE.catalogueDir}`,
-  ),
+  [server(TEST_SITE, E2E_PORT, 'test-output/e2e-data')],
+  [server(CURATION_SITE, E2E_PORT + 1, 'test-output/curation-data')],
+  [
+    server(
+      LARGE_SITE,
+      E2E_PORT + 2,
+      'test-output/large-data',
+      `node tests/large-catalogue.ts ${LARGE_SITE.catalogueDir}`,
+    ),
+  ],
+  // The split deployment: the pages' server, and the API's on another port of the same host.
+  [
+    server(SPLIT_SITE, E2E_PORT + 6, 'test-output/split-pages-data'),
+    server(SPLIT_SITE, E2E_PORT + 7, 'test-output/split-api-data', 'true', false),
+  ],
 ];
 // E2E_PROJECTS=site,curation runs only those projects and starts only their servers (a quicker
 // loop while working on one area; npm test runs them all).
@@ -66,5 +86,5 @@ export default defineConfig({
     },
   },
   projects: projects.filter((_, index) => wanted(index)),
-  webServer: webServers.filter((_, index) => wanted(index)),
+  webServer: webServers.filter((_, index) => wanted(index)).flat(),
 });

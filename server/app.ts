@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import accessPlugin from './plugins/access.ts';
 import connectionCap from './plugins/connection-cap.ts';
 import contentChanges from './plugins/content-changes.ts';
+import cors from './plugins/cors.ts';
 import errors from './plugins/errors.ts';
 import rateLimits from './plugins/rate-limits.ts';
 import sameOrigin from './plugins/same-origin.ts';
@@ -184,6 +185,8 @@ export async function buildApp({
   await app.register(securityHeadersPlugin, { secure: config.secure });
   await app.register(errors);
   await app.register(contentChanges);
+  // Before the CSRF check and the session: a preflight is answered (or refused) before either runs.
+  await app.register(cors, { origin: config.publicUrl.origin });
   await app.register(sameOrigin, { origin: config.publicUrl.origin });
   await app.register(fastifyCookie);
   await app.register(sessionPlugin, {
@@ -267,6 +270,7 @@ export async function buildApp({
     siteDir: config.serveSite ? config.siteDir : null,
     catalogueDir: config.catalogueDir,
     secure: config.secure,
+    apiOrigin: config.apiBaseUrl,
   });
 
   // Registered before the publisher's close: on shutdown no new job starts while a build finishes.

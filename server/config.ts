@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { ApiBaseUrlSchema, apiOriginFor, hasCredentials } from './api-base-url.ts';
 
 const EnvSchema = z.object({
   NODE_ENV: z
@@ -15,6 +16,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://curated.example' })
     .optional(),
+  API_BASE_URL: ApiBaseUrlSchema.optional(),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: z
     .string()
@@ -112,6 +114,8 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: URL;
+  /** API_BASE_URL's origin: where the pages call the API (CORS for PUBLIC_URL); undefined: their own. */
+  apiBaseUrl: string | undefined;
   /** True when the public origin is https: cookies get `Secure`/`__Host-`, responses get HSTS. */
   secure: boolean;
   dataDir: string;
@@ -226,7 +230,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
       const got =
-        present[name] === undefined || SECRET_VARIABLES.has(name) ? '' : ` (got "${present[name]}")`;
+        present[name] === undefined || SECRET_VARIABLES.has(name) || hasCredentials(present[name])
+          ? ''
+          : ` (got "${present[name]}")`;
       return `  ${name}: ${issue.message}${got}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -282,11 +288,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
   const publicUrl = new URL(
     e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`,
   );
+  const api = apiOriginFor(e.API_BASE_URL, publicUrl);
+  if ('problem' in api) throw new ConfigError(`Invalid configuration:\n  API_BASE_URL: ${api.problem}`);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     publicUrl,
+    apiBaseUrl: api.origin,
     secure: publicUrl.protocol === 'https:',
     dataDir,
     databaseUrl: e.DATABASE_URL,

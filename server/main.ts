@@ -66,8 +66,10 @@ async function start(): Promise<void> {
   app = await buildApp({ config, database, secrets: await loadSecrets(config) });
   await app.listen({ port: config.port, host: config.host });
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
+  // A split deployment (API_BASE_URL): the pages live at PUBLIC_URL, this API answers them elsewhere.
+  const api = config.apiBaseUrl ? `, API at ${config.apiBaseUrl}` : '';
   console.log(
-    `\nCurated Threads is running at ${config.publicUrl.origin}/ (${where}, Threads: ${config.threads.mode})`,
+    `\nCurated Threads is running at ${config.publicUrl.origin}/ (${where}, Threads: ${config.threads.mode}${api})`,
   );
   console.log('Press Ctrl-C to stop.\n');
 }

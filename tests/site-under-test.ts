@@ -25,6 +25,18 @@ export const LARGE_SITE: SiteBuildOptions = {
   publicUrl: `http://127.0.0.1:${E2E_PORT + 2}`,
 };
 
+/**
+ * The split deployment (decision 018): this site's server serves the pages, built to call the API on
+ * another origin of the same site, where a second server answers with PUBLIC_URL = this site's origin.
+ * Ports do not change a site, so cookies and SameSite behave as between www. and api.example.com.
+ */
+export const SPLIT_SITE: SiteBuildOptions = {
+  ...TEST_SITE,
+  siteDir: path.resolve(import.meta.dirname, '../test-output/split-site'),
+  publicUrl: `http://127.0.0.1:${E2E_PORT + 6}`,
+  apiBaseUrl: `http://127.0.0.1:${E2E_PORT + 7}`,
+};
+
 /** Builds the site under test when it is missing or older than its sources (Vitest and Playwright global setup). */
 export async function ensureTestSite(): Promise<void> {
   const reason = await staleReason(TEST_SITE);

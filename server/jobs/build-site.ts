@@ -19,6 +19,8 @@ export interface SiteBuildOptions {
   contactEmail: string | undefined;
   /** Approved members' profiles to pre-render (export-profiles.ts); none when absent. */
   profilesFile?: string | undefined;
+  /** The origin the pages call the API on (API_BASE_URL); absent: their own origin (`/api/...`). */
+  apiBaseUrl?: string | undefined;
 }
 
 /** What the server exports into the catalogue it builds from and serves. */
@@ -38,6 +40,7 @@ export function siteBuildOptionsFor(config: Config): SiteBuildOptions {
     publicUrl: config.publicUrl.origin,
     contactEmail: config.contactEmail,
     profilesFile: publishedProfilesFile(config),
+    apiBaseUrl: config.apiBaseUrl,
   };
 }
 
@@ -55,6 +58,8 @@ function buildEnv(options: SiteBuildOptions): Record<string, string> {
   };
   if (options.contactEmail) env.CONTACT_EMAIL = options.contactEmail;
   if (options.profilesFile) env.PROFILES_FILE = options.profilesFile;
+  // Part of the fingerprint like every other setting here: another API origin rebuilds the site.
+  if (options.apiBaseUrl) env.API_BASE_URL = options.apiBaseUrl;
   return env;
 }
 
@@ -154,9 +159,13 @@ export async function buildSite(
   try {
     let output = '';
     const code = await new Promise<number | null>((resolve, reject) => {
+      // API_BASE_URL comes from the options alone: one left in our environment would be baked into
+      // a site whose fingerprint says same-origin.
+      const inherited = { ...process.env };
+      delete inherited.API_BASE_URL;
       const child = spawn(process.execPath, [astro, 'build', '--outDir', staging], {
         cwd: PROJECT_ROOT,
-        env: { ...process.env, ...buildEnv(options) },
+        env: { ...inherited, ...buildEnv(options) },
         stdio: capture ? 'pipe' : 'inherit',
       });
       child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -19,6 +19,8 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * CSRF defence for the API (OWASP): a state-changing request must come from our own pages.
  * Sec-Fetch-Site is the main signal; without it the Origin must be ours; with neither it is refused.
+ * `same-site` passes only with our own Origin: the pages on PUBLIC_URL calling the API on another
+ * origin of the same site (API_BASE_URL, decision 018); a sibling subdomain stays untrusted.
  */
 const sameOrigin: FastifyPluginAsync<SameOriginOptions> = async (app, { origin }) => {
   app.addHook('onRequest', async (request, reply) => {
@@ -27,7 +29,8 @@ const sameOrigin: FastifyPluginAsync<SameOriginOptions> = async (app, { origin }
     reply.header('Vary', 'Origin, Sec-Fetch-Site');
     if (!UNSAFE.has(request.method) || request.routeOptions.config.crossSite) return;
     const fetchSite = request.headers['sec-fetch-site'];
-    const allowed = fetchSite ? fetchSite === 'same-origin' : request.headers.origin === origin;
+    const ours = request.headers.origin === origin;
+    const allowed = fetchSite ? fetchSite === 'same-origin' || (fetchSite === 'same-site' && ours) : ours;
     if (!allowed) {
       request.log.warn({ fetchSite, origin: request.headers.origin }, 'cross-site request refused');
       await reply

@@ -10,7 +10,7 @@ export const THREADS_SCOPES = ['threads_basic', 'threads_content_publish'] as co
 export interface ThreadsSettings {
   appId: string;
   appSecret: string;
-  /** Where the browser is sent to authorize: threads.com, or the simulated provider on our origin. */
+  /** Where the browser is sent to authorize: threads.com, or the simulated provider on the API's origin. */
   authBaseUrl: string;
   /** The exact redirect URI registered with the app (PUBLIC_URL/auth/callback). */
   redirectUri: string;
@@ -28,7 +28,8 @@ export function threadsSettings(config: Config): ThreadsSettings {
       ...base,
       appId: SIMULATED_APP.id,
       appSecret: SIMULATED_APP.secret,
-      authBaseUrl: `${origin}${SIMULATED_PREFIX}`,
+      // Mounted on the API server, which is not the pages' origin when API_BASE_URL is set.
+      authBaseUrl: `${config.apiBaseUrl ?? origin}${SIMULATED_PREFIX}`,
     };
   }
   return {

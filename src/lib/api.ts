@@ -1,4 +1,5 @@
 import type { ApiError } from '../../contract/api-error.ts';
+import { apiUrl } from './api-base.ts';
 
 /** An API answer that was not 2xx, with the server's `{detail}` when it sent one. */
 export class ApiRequestError extends Error {
@@ -13,12 +14,15 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** Calls our API with the session cookie; JSON in and out; a non-2xx answer throws ApiRequestError. */
+/**
+ * Calls our API with the session cookie; JSON in and out; a non-2xx answer throws ApiRequestError.
+ * `path` is `/api/...`: the build's API origin (API_BASE_URL) is put in front of it here, for every call.
+ */
 export async function api<T>(
   path: string,
   init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> {
-  const response = await fetch(path, {
+  const response = await fetch(apiUrl(path), {
     method: init.method ?? 'GET',
     credentials: 'include',
     headers: init.body === undefined ? {} : { 'Content-Type': 'application/json' },

@@ -1,3 +1,5 @@
+import { apiUrl } from './api-base.ts';
+
 /** Backend wake-up (spec section 9): each try 5 s, a 2 s pause between tries, 60 s in all. */
 export const WAKE_UP = { tryTimeoutMs: 5000, pauseMs: 2000, totalMs: 60_000 } as const;
 
@@ -8,7 +10,7 @@ async function healthAnswers(): Promise<boolean> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), WAKE_UP.tryTimeoutMs);
   try {
-    const response = await fetch('/api/health', { signal: controller.signal, cache: 'no-store' });
+    const response = await fetch(apiUrl('/api/health'), { signal: controller.signal, cache: 'no-store' });
     return response.ok;
   } catch {
     return false; // not up yet, or the try timed out

@@ -10,6 +10,8 @@ export interface StaticSiteOptions {
   /** The public catalogue, served at /data/*. */
   catalogueDir: string;
   secure: boolean;
+  /** API_BASE_URL's origin, allowed in the pages' `connect-src`; absent: the pages call their own origin. */
+  apiOrigin?: string | undefined;
 }
 
 /** Hashed build assets never change; pages and data are revalidated on every visit. */
@@ -102,7 +104,7 @@ async function loadStores(
       : StaticStore.load(
           options.siteDir,
           '',
-          { cacheControl: siteCacheControl, secure: options.secure },
+          { cacheControl: siteCacheControl, secure: options.secure, apiOrigin: options.apiOrigin },
           previous?.site,
         ),
     loadCatalogue(options, previous?.data),

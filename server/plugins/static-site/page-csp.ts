@@ -15,12 +15,19 @@ function hashes(html: string, pattern: RegExp): string[] {
   return [...found];
 }
 
+export interface PageCspOptions {
+  /** Served over https: adds upgrade-insecure-requests. */
+  secure: boolean;
+  /** The API's origin when the pages call it on another one (API_BASE_URL), added to connect-src. */
+  apiOrigin?: string | undefined;
+}
+
 /**
  * The CSP header for one built HTML page. Astro inlines its island loader and small stylesheets, so
  * the policy allows exactly those inline blocks by hash instead of 'unsafe-inline'. A `<meta>` CSP
  * cannot carry frame-ancestors, hence an HTTP header computed per page.
  */
-export function pageCsp(html: string, { secure }: { secure: boolean }): string {
+export function pageCsp(html: string, { secure, apiOrigin }: PageCspOptions): string {
   const directives = [
     "default-src 'self'",
     ['script-src', "'self'", ...hashes(html, INLINE_SCRIPT)].join(' '),
@@ -28,7 +35,7 @@ export function pageCsp(html: string, { secure }: { secure: boolean }): string {
     // Curated posts show images hosted by Threads' CDNs.
     "img-src 'self' data: https:",
     "font-src 'self'",
-    "connect-src 'self'",
+    ['connect-src', "'self'", ...(apiOrigin ? [new URL(apiOrigin).origin] : [])].join(' '),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

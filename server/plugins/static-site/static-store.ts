@@ -57,6 +57,8 @@ export interface StoreOptions {
   /** The Cache-Control value for a file, by its URL path. */
   cacheControl(urlPath: string): string;
   secure: boolean;
+  /** The API's origin when the pages call it on another one (API_BASE_URL): their CSP lets them connect. */
+  apiOrigin?: string | undefined;
   /** Only files whose path (relative to the folder) passes are loaded; default: every file. */
   include?(relativePath: string): boolean;
   /**
@@ -116,7 +118,10 @@ async function loadFile(
     etag,
     contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
     cacheControl: options.cacheControl(urlPath),
-    csp: ext === '.html' ? pageCsp(body.toString('utf8'), { secure: options.secure }) : undefined,
+    csp:
+      ext === '.html'
+        ? pageCsp(body.toString('utf8'), { secure: options.secure, apiOrigin: options.apiOrigin })
+        : undefined,
   };
 }
 

@@ -8,14 +8,22 @@ input{box-sizing:border-box;width:100%;padding:.6rem .75rem;border-radius:10px;b
 .authorize{background:#f5f5f5;color:#101010;border:0}.cancel{background:transparent;color:#f5f5f5;border:1px solid #777}
 :focus-visible{outline:3px solid #8ab4ff;outline-offset:2px}.error{color:#ffb4b4}`;
 
-/** The page's own CSP: its one inline stylesheet by hash, forms only to this origin, no framing. */
-export const AUTHORIZE_PAGE_CSP = [
-  "default-src 'none'",
-  `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
-  "form-action 'self'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+/**
+ * The page's own CSP: its one inline stylesheet by hash, forms only to this origin, no framing. The
+ * consent form's answer redirects to the app's callback, and browsers hold that redirect to
+ * form-action too: the callbacks' origins are allowed (another one when the pages are not served by
+ * the API's origin, API_BASE_URL).
+ */
+export function authorizePageCsp(redirectUris: readonly string[]): string {
+  const callbackOrigins = [...new Set(redirectUris.map((uri) => new URL(uri).origin))];
+  return [
+    "default-src 'none'",
+    `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
+    ["form-action 'self'", ...callbackOrigins].join(' '),
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 const escape = (text: string) =>
   text.replace(

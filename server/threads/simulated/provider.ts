@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { signRequest } from '../signed-request.ts';
-import { AUTHORIZE_PAGE_CSP, authorizePage, blockedPage, removeAppPage } from './authorize-page.ts';
+import { authorizePage, authorizePageCsp, blockedPage, removeAppPage } from './authorize-page.ts';
 import { acceptFormBodies } from '../../plugins/form-body.ts';
 import { registerContentRoutes } from './content-routes.ts';
 import { graphError } from './graph-error.ts';
@@ -27,11 +27,11 @@ function oauthError(reply: FastifyReply, message: string, code = 100) {
   return graphError(reply, message, { code, type: 'OAuthException' });
 }
 
-function html(reply: FastifyReply, status: number, body: string) {
+function html(reply: FastifyReply, status: number, body: string, csp: string) {
   return reply
     .status(status)
     .header('Content-Type', 'text/html; charset=utf-8')
-    .header('Content-Security-Policy', AUTHORIZE_PAGE_CSP)
+    .header('Content-Security-Policy', csp)
     .header('Cache-Control', 'no-store')
     .send(body);
 }
@@ -53,6 +53,8 @@ function redirectWith(reply: FastifyReply, redirectUri: string, params: Record<s
  */
 const simulatedProvider: FastifyPluginAsync<SimulatedProviderOptions> = async (app, options) => {
   const { store } = options;
+  const csp = authorizePageCsp(options.redirectUris);
+  const page = (reply: FastifyReply, status: number, body: string) => html(reply, status, body, csp);
   // Threads' token endpoint and this consent form post forms; the rest of the server accepts JSON only.
   acceptFormBodies(app, 4096);
 
@@ -68,14 +70,14 @@ const simulatedProvider: FastifyPluginAsync<SimulatedProviderOptions> = async (a
 
   app.get<{ Querystring: Fields }>('/oauth/authorize', async (request, reply) => {
     const blocked = checkApp(request.query);
-    if (blocked) return html(reply, 400, blockedPage(blocked));
-    return html(reply, 200, authorizePage(request.query as Record<string, string>));
+    if (blocked) return page(reply, 400, blockedPage(blocked));
+    return page(reply, 200, authorizePage(request.query as Record<string, string>));
   });
 
   app.post<{ Body: Fields }>('/oauth/authorize', async (request, reply) => {
     const fields = request.body ?? {};
     const blocked = checkApp(fields);
-    if (blocked) return html(reply, 400, blockedPage(blocked));
+    if (blocked) return page(reply, 400, blockedPage(blocked));
     const redirectUri = fields.redirect_uri as string;
     const state = fields.state ?? '';
     if (fields.decision === 'cancel') {
@@ -89,7 +91,7 @@ const simulatedProvider: FastifyPluginAsync<SimulatedProviderOptions> = async (a
     const username = (fields.username ?? '').trim().replace(/^@/, '');
     if (!USERNAME.test(username)) {
       const message = 'A Threads username has 1 to 30 letters, digits, periods or underscores.';
-      return html(reply, 400, authorizePage({ ...(fields as Record<string, string>), username }, message));
+      return page(reply, 400, authorizePage({ ...(fields as Record<string, string>), username }, message));
     }
     return redirectWith(reply, redirectUri, {
       code: store.issueCode(username.toLowerCase(), redirectUri),
@@ -134,13 +136,13 @@ const simulatedProvider: FastifyPluginAsync<SimulatedProviderOptions> = async (a
     return { access_token: renewed, token_type: 'bearer', expires_in: LONG_LIVED_MS / 1000 };
   });
 
-  app.get('/settings/apps', async (_request, reply) => html(reply, 200, removeAppPage()));
+  app.get('/settings/apps', async (_request, reply) => page(reply, 200, removeAppPage()));
 
   // Like Meta when a person removes the app: a signed deauthorize and data-deletion callback.
   app.post<{ Body: Fields }>('/settings/apps/remove', async (request, reply) => {
     const username = (request.body?.username ?? '').trim().replace(/^@/, '').toLowerCase();
     if (!USERNAME.test(username))
-      return html(reply, 400, removeAppPage({ error: 'Enter a Threads username.' }));
+      return page(reply, 400, removeAppPage({ error: 'Enter a Threads username.' }));
     const signedRequest = signRequest(
       {
         algorithm: 'HMAC-SHA256',
@@ -160,14 +162,14 @@ const simulatedProvider: FastifyPluginAsync<SimulatedProviderOptions> = async (a
       await send('/api/auth/data-deletion'),
     ];
     if (!deauthorized.ok || !deleted.ok) {
-      return html(
+      return page(
         reply,
         502,
         removeAppPage({ error: `The app answered ${deauthorized.status} / ${deleted.status}.` }),
       );
     }
     const { url } = (await deleted.json()) as { url: string };
-    return html(reply, 200, removeAppPage({ username, statusUrl: url }));
+    return page(reply, 200, removeAppPage({ username, statusUrl: url }));
   });
 
   registerContentRoutes(app, { store, mediaOrigin: options.mediaOrigin });

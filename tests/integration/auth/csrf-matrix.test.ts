@@ -1,13 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
-import { approvedMember, startApp } from './helpers.ts';
+import { approvedMember, ORIGIN, startApp } from './helpers.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const FOREIGN: Record<string, string>[] = [
   { origin: 'http://evil.example' },
   { 'sec-fetch-site': 'cross-site' },
   { 'sec-fetch-site': 'same-site' },
+  // A sibling origin of the same site is not our pages: only PUBLIC_URL's Origin passes as same-site.
+  { 'sec-fetch-site': 'same-site', origin: 'http://127.0.0.1:9' },
+  { 'sec-fetch-site': 'cross-site', origin: ORIGIN },
   {}, // neither Origin nor Sec-Fetch-Site
 ];
 

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
@@ -16,10 +16,22 @@ test('the stale check notices edits and deletions; a failed build keeps the last
   await cp(TEST_SITE.catalogueDir, options.catalogueDir, { recursive: true });
   expect(await staleReason(options)).toBe('no built site yet');
 
-  await buildSite(options, { capture: true });
+  // API_BASE_URL comes from the options alone: one in the server's environment is not baked in.
+  process.env.API_BASE_URL = 'http://127.0.0.1:4398';
+  try {
+    await buildSite(options, { capture: true });
+  } finally {
+    delete process.env.API_BASE_URL;
+  }
   expect(await staleReason(options)).toBeNull();
   const builtHome = await readFile(path.join(options.siteDir, 'index.html'), 'utf8');
   expect(builtHome).toContain('Design threads');
+  const built = (await readdir(options.siteDir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile() && /\.(html|js)$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+  const leaked = [];
+  for (const file of built) if ((await readFile(file, 'utf8')).includes('127.0.0.1:4398')) leaked.push(file);
+  expect(leaked).toEqual([]);
 
   // A file removed from the inputs makes the site stale, although no remaining file got newer.
   const recent = path.join(options.catalogueDir, 'threads-recent.json');
@@ -42,6 +54,10 @@ test('the stale check notices edits and deletions; a failed build keeps the last
   expect(await staleReason(options)).toBeNull();
 
   expect(await staleReason({ ...options, contactEmail: 'other@curated-threads.test' })).toBe(
+    'its sources, data or settings changed',
+  );
+  // Another API origin is another site: its pages call elsewhere and allow it in their CSP.
+  expect(await staleReason({ ...options, apiBaseUrl: 'http://127.0.0.1:4399' })).toBe(
     'its sources, data or settings changed',
   );
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ThreadsApiError } from '../../../server/threads/gateway.ts';
 import { createThreadsClient } from '../../../server/threads/live-client.ts';
 import { SIMULATED_APP } from '../../../server/threads/settings.ts';
-import { AUTHORIZE_PAGE_CSP } from '../../../server/threads/simulated/authorize-page.ts';
+import { authorizePageCsp } from '../../../server/threads/simulated/authorize-page.ts';
 import { simulatedUserId } from '../../../server/threads/simulated/store.ts';
 import { TEST_SITE } from '../../site-under-test.ts';
 import { buildTestApp } from '../helpers/app.ts';
@@ -60,7 +60,10 @@ describe('authorize page', () => {
     const html = await response.text();
     expect(html).toContain('<label for="username">Threads username</label>');
     expect(html).toMatch(/>Authorize<\/button>.*>Cancel<\/button>/s);
-    expect(response.headers.get('content-security-policy')).toBe(AUTHORIZE_PAGE_CSP);
+    const csp = response.headers.get('content-security-policy');
+    expect(csp).toBe(authorizePageCsp([redirectUri, `${TEST_SITE.publicUrl}/callback`]));
+    // The consent answer redirects to the pages' callback, which form-action must allow.
+    expect(csp).toContain(`form-action 'self' ${TEST_SITE.publicUrl};`);
   });
 
   test.each([

@@ -31,4 +31,19 @@ describe('pageCsp', () => {
     expect(pageCsp('', { secure: true })).toContain('upgrade-insecure-requests');
     expect(pageCsp('', { secure: false })).not.toContain('upgrade-insecure-requests');
   });
+
+  test('lets the pages connect to the API origin (API_BASE_URL) and nowhere else', () => {
+    expect(directive(pageCsp('', { secure: false }), 'connect-src')).toBe("connect-src 'self'");
+    expect(directive(pageCsp('', { secure: true, apiOrigin: undefined }), 'connect-src')).toBe(
+      "connect-src 'self'",
+    );
+    const csp = pageCsp(html, { secure: true, apiOrigin: 'https://api.curated.example' });
+    expect(directive(csp, 'connect-src')).toBe("connect-src 'self' https://api.curated.example");
+    // Only connect-src changes: scripts, forms and the rest stay on the pages' own origin.
+    expect(csp.replace(' https://api.curated.example', '')).toBe(pageCsp(html, { secure: true }));
+    // A stray trailing slash or path is reduced to the origin, which is what CSP compares.
+    expect(
+      directive(pageCsp('', { secure: false, apiOrigin: 'http://127.0.0.1:4607/' }), 'connect-src'),
+    ).toBe("connect-src 'self' http://127.0.0.1:4607");
+  });
 });

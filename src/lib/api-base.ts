@@ -1,0 +1,19 @@
+/**
+ * Where the pages call the API: the origin baked in at build time from API_BASE_URL (astro.config.mjs
+ * defines it), or '' for the pages' own origin, which keeps every call a relative `/api/...` URL. A
+ * plain constant, so islands reach it without importing a zod schema (our CSP refuses zod's eval probe).
+ */
+declare const __API_BASE_URL__: string | undefined;
+
+/** Joins an API base and a root-relative path (`/api/...`): one slash between them, never two. */
+export function joinApiUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+/** The API origin this build calls, '' when it is the pages' own (also under Vitest, which defines none). */
+export const API_BASE_URL = typeof __API_BASE_URL__ === 'string' ? __API_BASE_URL__ : '';
+
+/** The URL of one API path (`/api/...`) for this build. */
+export function apiUrl(path: string): string {
+  return joinApiUrl(API_BASE_URL, path);
+}
