@@ -83,7 +83,8 @@ export async function writeCatalogue(
   return { manifest, dataChanged };
 }
 
-async function readManifest(dir: string): Promise<Manifest | null> {
+/** The manifest in `dir`, or null when it is missing or invalid. */
+export async function readManifest(dir: string): Promise<Manifest | null> {
   return readFile(path.join(dir, MANIFEST_FILE), 'utf8').then(
     (body) => ManifestSchema.safeParse(JSON.parse(body)).data ?? null,
     () => null,
@@ -99,7 +100,7 @@ export interface CatalogueExport {
 }
 
 /** The sample's cards and dates, or null when the folder holds no sample. A broken sample is an error. */
-async function readSample(
+export async function readSample(
   dir: string,
 ): Promise<{ cards: ThreadCard[]; dates: CatalogueDates | null } | null> {
   const all = await readFile(path.join(dir, 'threads-all.json'), 'utf8').catch(() => null);
