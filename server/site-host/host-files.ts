@@ -1,7 +1,7 @@
 import { copyFile, link, mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PUBLIC_CATALOGUE_FILE } from '../jobs/catalogue-files.ts';
-import { HEADERS_FILE, headersFile } from './headers-file.ts';
+import { HEADERS_FILE, headersFile, headersFileWarnings } from './headers-file.ts';
 import { nginxServerBlock } from './nginx.ts';
 import { precompressSite } from './precompress.ts';
 import { sitePages, type PageCspOptions } from './site-pages.ts';
@@ -79,7 +79,8 @@ export async function writeHostFiles(
   const pageCspOptions: PageCspOptions = { secure };
   const copied = await copyCatalogue(options.catalogueDir, stagingDir);
   const pages = await sitePages(stagingDir, pageCspOptions);
-  await writeFile(path.join(stagingDir, HEADERS_FILE), headersFile(pages, { secure }));
+  const headers = headersFile(pages, { secure });
+  await writeFile(path.join(stagingDir, HEADERS_FILE), headers);
   const compressed = await precompressSite(stagingDir, previousDir);
   const nginxFile = nginxConfFile(options.siteDir);
   const upstream = options.apiUpstream ?? DEFAULT_UPSTREAM;
@@ -103,6 +104,7 @@ export async function writeHostFiles(
     }),
   );
   return [
+    ...headersFileWarnings(headers),
     `Host files: ${copied} catalogue files in ${SITE_DATA_DIR}/, ${HEADERS_FILE} for ${pages.length} pages, ${compressed} files precompressed, ${nginxFile}.`,
   ];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { STRICT_CSP } from '../../../../server/plugins/security-headers.ts';
-import { headersFile } from '../../../../server/site-host/headers-file.ts';
+import { headersFile, headersFileWarnings } from '../../../../server/site-host/headers-file.ts';
 import type { SitePage } from '../../../../server/site-host/site-pages.ts';
 
 const pages: SitePage[] = [
@@ -56,4 +56,20 @@ describe('headersFile', () => {
   test('no HSTS over http', () => {
     expect(headersFile(pages, { secure: false })).not.toContain('Strict-Transport-Security');
   });
+});
+
+test("headersFileWarnings names Cloudflare Pages' limits when a site outgrows them", () => {
+  expect(headersFileWarnings(headersFile(pages, { secure: false }))).toEqual([]);
+  const many = Array.from({ length: 60 }, (_, i) => ({
+    file: `u${i}.html`,
+    paths: [`/u${i}`, `/u${i}/`],
+    csp: 'x',
+  }));
+  expect(headersFileWarnings(headersFile(many, { secure: false }))).toEqual([
+    expect.stringContaining('_headers has 125 rules; Cloudflare Pages reads at most 100'),
+  ]);
+  const long = [{ file: 'a.html', paths: ['/a'], csp: `script-src ${"'sha256-x' ".repeat(200)}` }];
+  expect(headersFileWarnings(headersFile(long, { secure: false }))[0]).toMatch(
+    /characters; Cloudflare Pages allows 2000/,
+  );
 });
