@@ -20,6 +20,8 @@ export interface HostFileOptions {
   apiUpstream?: string | undefined;
   /** Path prefixes only Node answers besides /api/ (the simulated provider's). */
   nodePaths?: readonly string[] | undefined;
+  /** API_BASE_URL (the apibase slice): its origin joins every page's connect-src in `pageCspOptions`. */
+  apiBaseUrl?: string | undefined;
 }
 
 /** The nginx block beside the site folder (not inside it, so no CDN publishes it). */
@@ -75,7 +77,8 @@ export async function writeHostFiles(
 ): Promise<string[]> {
   const publicUrl = new URL(options.publicUrl);
   const secure = publicUrl.protocol === 'https:';
-  // Built once: the API_BASE_URL slice adds the API's origin here for every page's CSP.
+  // Built once, for _headers and nginx alike: API_BASE_URL's origin is added here, in one place
+  // (`apiOrigin: options.apiBaseUrl && new URL(options.apiBaseUrl).origin`).
   const pageCspOptions: PageCspOptions = { secure };
   const copied = await copyCatalogue(options.catalogueDir, stagingDir);
   const pages = await sitePages(stagingDir, pageCspOptions);
