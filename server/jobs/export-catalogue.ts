@@ -19,7 +19,8 @@ import {
 /** Files written at once: enough to keep the disk busy, few enough never to run out of descriptors. */
 const WRITE_CONCURRENCY = 32;
 
-async function filesUnder(dir: string, folder: string): Promise<string[]> {
+/** Every file under `dir/folder` (none when it is missing), by path relative to `dir` with `/` separators. */
+export async function filesUnder(dir: string, folder: string): Promise<string[]> {
   const entries = await readdir(path.join(dir, folder), { recursive: true, withFileTypes: true }).catch(
     () => [],
   );

@@ -1,6 +1,7 @@
-import { copyFile, link, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PUBLIC_CATALOGUE_FILE } from '../jobs/catalogue-files.ts';
+import { filesUnder } from '../jobs/export-catalogue.ts';
 import { HEADERS_FILE, headersFile, headersFileWarnings } from './headers-file.ts';
 import { nginxServerBlock } from './nginx.ts';
 import { precompressSite } from './precompress.ts';
@@ -29,15 +30,12 @@ export function nginxConfFile(siteDir: string): string {
   return `${siteDir}.nginx.conf`;
 }
 
-/** Copies the public catalogue files into `<site>/data/`, hard-linked where it can (the export renames files into place, so a link keeps this build's bytes). */
+/**
+ * Copies the public catalogue files into `<site>/data/`, hard-linked where it can: the export renames
+ * files into place, so a link keeps this build's bytes when the catalogue changes.
+ */
 async function copyCatalogue(catalogueDir: string, siteDir: string): Promise<number> {
-  const entries = await readdir(catalogueDir, { recursive: true, withFileTypes: true }).catch(() => []);
-  const files = entries
-    .filter((entry) => entry.isFile())
-    .map((entry) =>
-      path.relative(catalogueDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
-    )
-    .filter((file) => PUBLIC_CATALOGUE_FILE.test(file));
+  const files = (await filesUnder(catalogueDir, '')).filter((file) => PUBLIC_CATALOGUE_FILE.test(file));
   const target = path.join(siteDir, SITE_DATA_DIR);
   await Promise.all(
     [...new Set(files.map((file) => path.posix.dirname(file)))].map((dir) =>

@@ -1,7 +1,8 @@
-import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { filesUnder } from '../jobs/export-catalogue.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -53,7 +54,7 @@ async function compressOne(dir: string, relative: string, previousDir: string | 
   }
   // The catalogue copy can be thousands of files (12,775 at 100k threads): quicker levels, as the
   // server uses for its live catalogue; they cost a few percent in size.
-  const quick = body.length > BEST_BROTLI_MAX_BYTES || relative.startsWith(`data${path.sep}`);
+  const quick = body.length > BEST_BROTLI_MAX_BYTES || relative.startsWith('data/');
   const quality = quick ? 5 : zlib.BROTLI_MAX_QUALITY;
   const [br, gz] = await Promise.all([
     brotli(body, {
@@ -71,13 +72,9 @@ async function compressOne(dir: string, relative: string, previousDir: string | 
  * files it compressed or reused.
  */
 export async function precompressSite(dir: string, previousDir?: string): Promise<number> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries
-    .filter(
-      (entry) => entry.isFile() && COMPRESSIBLE_EXTENSIONS.includes(path.extname(entry.name).toLowerCase()),
-    )
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
-    .filter((file) => !file.split(path.sep).some((part) => part.startsWith('.')));
+  const files = (await filesUnder(dir, ''))
+    .filter((file) => COMPRESSIBLE_EXTENSIONS.includes(path.posix.extname(file).toLowerCase()))
+    .filter((file) => !file.split('/').some((part) => part.startsWith('.')));
   for (let start = 0; start < files.length; start += CONCURRENCY) {
     await Promise.all(
       files.slice(start, start + CONCURRENCY).map((file) => compressOne(dir, file, previousDir)),

@@ -1,5 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { filesUnder } from '../jobs/export-catalogue.ts';
 import { pageCsp } from '../plugins/static-site/page-csp.ts';
 
 /** The options every page's CSP is computed with (apibase adds `apiOrigin` here, once). */
@@ -33,11 +34,9 @@ export function pagePaths(file: string): string[] {
  * sends for it.
  */
 export async function sitePages(siteDir: string, cspOptions: PageCspOptions): Promise<SitePage[]> {
-  const entries = await readdir(siteDir, { recursive: true, withFileTypes: true });
-  const files = entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => path.relative(siteDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .filter((file) => !file.startsWith('data/') && !file.split('/').some((part) => part.startsWith('.')))
+  const files = (await filesUnder(siteDir, ''))
+    .filter((file) => file.endsWith('.html') && !file.startsWith('data/'))
+    .filter((file) => !file.split('/').some((part) => part.startsWith('.')))
     .sort();
   return Promise.all(
     files.map(async (file) => ({
