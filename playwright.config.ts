@@ -1,6 +1,13 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts';
-import { CURATION_SITE, E2E_PORT, LARGE_SITE, SPLIT_SITE, TEST_SITE } from './tests/site-under-test.ts';
+import {
+  CURATION_SITE,
+  E2E_PORT,
+  LARGE_SITE,
+  NGINX_SITE,
+  SPLIT_SITE,
+  TEST_SITE,
+} from './tests/site-under-test.ts';
 
 /**
  * The real server (server/main.ts) on a fresh embedded database, serving a site built for it; with
@@ -35,12 +42,13 @@ function server(site: typeof TEST_SITE, port: number, dataDir: string, prepare =
 const projects = [
   {
     name: 'site',
-    testIgnore: ['curation/**', 'catalogue/**', 'split/**'],
+    testIgnore: ['curation/**', 'catalogue/**', 'split/**', 'nginx/**'],
     use: { baseURL: TEST_SITE.publicUrl },
   },
   { name: 'curation', testMatch: 'curation/**/*.spec.ts', use: { baseURL: CURATION_SITE.publicUrl } },
   { name: 'catalogue', testMatch: 'catalogue/**/*.spec.ts', use: { baseURL: LARGE_SITE.publicUrl } },
   { name: 'split', testMatch: 'split/**/*.spec.ts', use: { baseURL: SPLIT_SITE.publicUrl } },
+  { name: 'nginx', testMatch: 'nginx/**/*.spec.ts', use: { baseURL: NGINX_SITE.publicUrl } },
 ];
 // Each project's servers, in the projects' order.
 const webServers = [
@@ -59,6 +67,17 @@ const webServers = [
     server(SPLIT_SITE, E2E_PORT + 6, 'test-output/split-pages-data'),
     server(SPLIT_SITE, E2E_PORT + 7, 'test-output/split-api-data', 'true', false),
   ],
+  [
+    // Our server (the API) behind Debian's nginx serving the built site from disk (tests/nginx/serve.ts).
+    {
+      command: 'node tests/nginx/serve.ts',
+      url: `${NGINX_SITE.publicUrl}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
+    },
+  ],
 ];
 // E2E_PROJECTS=site,curation runs only those projects and starts only their servers (a quicker
 // loop while working on one area; npm test runs them all).
@@ -69,7 +88,8 @@ const wanted = (index: number) => !only || only.includes(projects[index]?.name ?
  * End-to-end tests: Debian's Chromium against our own server. The 'curation' specs approve threads,
  * which changes the home page, so they get a server and a site of their own; the other specs can
  * then rely on the committed sample catalogue. The 'catalogue' specs walk paging, search and topics
- * on a 1,000-thread catalogue of their own.
+ * on a 1,000-thread catalogue of their own. The 'nginx' specs walk the site as a deployment serves
+ * it: nginx with the generated server block in front of our server.
  */
 export default defineConfig({
   testDir: 'tests/e2e',

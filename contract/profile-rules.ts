@@ -23,6 +23,8 @@ export const USERNAME_MESSAGES = {
  */
 export const RESERVED_USERNAMES: readonly string[] = [
   '_astro',
+  // The static hosts' header file the build writes (decision 017): a profile folder cannot share its name.
+  '_headers',
   '404',
   'about',
   'admin',

@@ -1,9 +1,10 @@
 /**
- * `npm test`: everything, in order: make sure Chromium is there, build the site under test,
+ * `npm test`: everything, in order: make sure Chromium and nginx are there, build the site under test,
  * then unit and integration tests (Vitest) and the browser tests (Playwright). Never skips a part.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { NGINX_PATH } from '../tests/nginx/nginx-runner.ts';
 import { ensureTestSite } from '../tests/site-under-test.ts';
 import { CHROMIUM_PATH } from './chromium.ts';
 
@@ -31,7 +32,24 @@ function ensureChromium(): void {
   run('apt-get install chromium', 'apt-get', ['install', '-y', '-q', 'chromium']);
 }
 
+/** The nginx-fronted browser tests run Debian's nginx: installed like Chromium when missing. */
+function ensureNginx(): void {
+  if (existsSync(NGINX_PATH)) return;
+  if (process.getuid?.() !== 0) {
+    console.error(
+      `nginx is missing at ${NGINX_PATH} (the nginx-fronted browser tests run it): install it with "sudo apt-get install -y nginx-light" (or set NGINX_PATH), then run npm test again.`,
+    );
+    process.exit(1);
+  }
+  console.log(
+    `nginx is missing at ${NGINX_PATH}: installing Debian's nginx-light package with apt-get (running as root)...`,
+  );
+  run('apt-get update', 'apt-get', ['update', '-q']);
+  run('apt-get install nginx-light', 'apt-get', ['install', '-y', '-q', 'nginx-light']);
+}
+
 ensureChromium();
+ensureNginx();
 
 console.log('\n▶ Site under test');
 await ensureTestSite();

@@ -44,3 +44,15 @@ export async function ensureTestSite(): Promise<void> {
   console.log(`Building the site under test (${reason})...`);
   await buildSite(TEST_SITE);
 }
+
+/**
+ * The nginx-fronted browser tests: our server (the API, and the site build) on E2E_PORT + 3 behind
+ * Debian's nginx on E2E_PORT + 4, which serves this site (built for nginx's origin) from disk.
+ */
+export const NGINX_API_PORT = E2E_PORT + 3;
+export const NGINX_SITE: SiteBuildOptions = {
+  ...TEST_SITE,
+  siteDir: path.resolve(import.meta.dirname, '../test-output/nginx-site'),
+  catalogueDir: path.resolve(import.meta.dirname, '../test-output/nginx-data/catalogue'),
+  publicUrl: `http://127.0.0.1:${E2E_PORT + 4}`,
+};

@@ -4,6 +4,8 @@ import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Config } from '../config.ts';
+import { writeHostFiles } from '../site-host/host-files.ts';
+import { SIMULATED_PREFIX } from '../threads/settings.ts';
 import type { CatalogueExport } from './export-catalogue.ts';
 
 /** The repository root: the site's sources are read relative to it. */
@@ -21,6 +23,10 @@ export interface SiteBuildOptions {
   profilesFile?: string | undefined;
   /** The origin the pages call the API on (API_BASE_URL); absent: their own origin (`/api/...`). */
   apiBaseUrl?: string | undefined;
+  /** Where the Node server listens, for the nginx block written beside the site (not a build input). */
+  apiUpstream?: string | undefined;
+  /** Path prefixes only Node answers besides /api/ (the simulated provider's), for the nginx block. */
+  nodePaths?: readonly string[] | undefined;
 }
 
 /** What the server exports into the catalogue it builds from and serves. */
@@ -32,6 +38,12 @@ export function catalogueExportFor(config: Config): CatalogueExport {
   };
 }
 
+/** The address to reach a server listening on `host` (every address: this machine's loopback). */
+function upstreamHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
 /** The build settings a server configuration implies. */
 export function siteBuildOptionsFor(config: Config): SiteBuildOptions {
   return {
@@ -41,6 +53,8 @@ export function siteBuildOptionsFor(config: Config): SiteBuildOptions {
     contactEmail: config.contactEmail,
     profilesFile: publishedProfilesFile(config),
     apiBaseUrl: config.apiBaseUrl,
+    apiUpstream: `http://${upstreamHost(config.host)}:${config.port}`,
+    nodePaths: config.threads.mode === 'simulated' ? [`${SIMULATED_PREFIX}/`] : [],
   };
 }
 
@@ -139,13 +153,18 @@ export async function staleReason(options: SiteBuildOptions): Promise<string | n
 }
 
 /**
- * Runs `astro build` in a child process into a fresh folder, then swaps it in: a failed build leaves
- * the previous site in place. Its output streams through, or with `capture` is kept and the last
+ * Runs `astro build` in a child process into a fresh folder, adds the host files (the catalogue in
+ * `data/`, `_headers`, precompressed copies, the nginx block beside it), then swaps it in: a failed
+ * build leaves the previous site in place. Its output streams through, or with `capture` is kept and the last
  * lines of it go into the error when the build fails.
  */
 export async function buildSite(
   options: SiteBuildOptions,
-  { capture = false, fingerprint: known }: { capture?: boolean; fingerprint?: string } = {},
+  {
+    capture = false,
+    fingerprint: known,
+    log = () => {},
+  }: { capture?: boolean; fingerprint?: string; log?: (line: string) => void } = {},
 ): Promise<void> {
   // Taken before the build: an input edited while it runs makes the next check see a stale site.
   const fingerprint = known ?? (await inputFingerprint(options));
@@ -179,6 +198,7 @@ export async function buildSite(
         : '; see its output above';
       throw new Error(`The site build failed (astro build exited with ${code})${detail}`);
     }
+    for (const line of await writeHostFiles(staging, options, options.siteDir)) log(line);
     await writeFile(path.join(staging, STAMP_FILE), `${JSON.stringify({ fingerprint })}\n`);
     const retired = `${options.siteDir}.old-${suffix}`;
     await rename(options.siteDir, retired).catch((error: NodeJS.ErrnoException) => {

@@ -19,7 +19,8 @@ import {
 /** Files written at once: enough to keep the disk busy, few enough never to run out of descriptors. */
 const WRITE_CONCURRENCY = 32;
 
-async function filesUnder(dir: string, folder: string): Promise<string[]> {
+/** Every file under `dir/folder` (none when it is missing), by path relative to `dir` with `/` separators. */
+export async function filesUnder(dir: string, folder: string): Promise<string[]> {
   const entries = await readdir(path.join(dir, folder), { recursive: true, withFileTypes: true }).catch(
     () => [],
   );
@@ -83,7 +84,8 @@ export async function writeCatalogue(
   return { manifest, dataChanged };
 }
 
-async function readManifest(dir: string): Promise<Manifest | null> {
+/** The manifest in `dir`, or null when it is missing or invalid. */
+export async function readManifest(dir: string): Promise<Manifest | null> {
   return readFile(path.join(dir, MANIFEST_FILE), 'utf8').then(
     (body) => ManifestSchema.safeParse(JSON.parse(body)).data ?? null,
     () => null,
@@ -99,7 +101,7 @@ export interface CatalogueExport {
 }
 
 /** The sample's cards and dates, or null when the folder holds no sample. A broken sample is an error. */
-async function readSample(
+export async function readSample(
   dir: string,
 ): Promise<{ cards: ThreadCard[]; dates: CatalogueDates | null } | null> {
   const all = await readFile(path.join(dir, 'threads-all.json'), 'utf8').catch(() => null);

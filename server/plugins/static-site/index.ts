@@ -21,6 +21,20 @@ export function siteCacheControl(urlPath: string): string {
   return 'public, max-age=3600';
 }
 
+/**
+ * Which files of a built site the Node server serves as pages and assets: not the host files the
+ * build adds for static hosts (its copy of the catalogue in data/, which Node serves live from the
+ * catalogue folder; _headers; the .br/.gz copies, used as precompressed variants instead).
+ */
+export function isSiteFile(relativePath: string): boolean {
+  return (
+    !relativePath.startsWith('data/') &&
+    relativePath !== '_headers' &&
+    !relativePath.endsWith('.br') &&
+    !relativePath.endsWith('.gz')
+  );
+}
+
 function accepts(header: string | undefined, coding: string): boolean {
   if (!header) return false;
   return header.split(',').some((part) => {
@@ -104,7 +118,13 @@ async function loadStores(
       : StaticStore.load(
           options.siteDir,
           '',
-          { cacheControl: siteCacheControl, secure: options.secure, apiOrigin: options.apiOrigin },
+          {
+            cacheControl: siteCacheControl,
+            secure: options.secure,
+            include: isSiteFile,
+            precompressed: true,
+            apiOrigin: options.apiOrigin,
+          },
           previous?.site,
         ),
     loadCatalogue(options, previous?.data),

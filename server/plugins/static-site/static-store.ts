@@ -66,6 +66,8 @@ export interface StoreOptions {
    * best (11); a 100k-thread catalogue has thousands of page files, for which 11 would take minutes.
    */
   brotliQuality?: number;
+  /** Take a file's `.br`/`.gz` siblings (written by the site build) instead of compressing it again. */
+  precompressed?: boolean;
 }
 
 /** Files read and compressed at once: a catalogue of thousands of files must not run out of descriptors. */
@@ -85,6 +87,15 @@ async function listFiles(dir: string): Promise<string[]> {
     );
 }
 
+/** A file's `.br` and `.gz` siblings, or null unless both are there. */
+async function readPrecompressed(file: string): Promise<{ br: Buffer; gz: Buffer } | null> {
+  const [br, gz] = await Promise.all([
+    readFile(`${file}.br`).catch(() => null),
+    readFile(`${file}.gz`).catch(() => null),
+  ]);
+  return br && gz ? { br, gz } : null;
+}
+
 async function loadFile(
   file: string,
   urlPath: string,
@@ -98,7 +109,13 @@ async function loadFile(
   if (previous?.etag === etag) return previous;
   let br: Buffer | undefined;
   let gz: Buffer | undefined;
-  if (COMPRESSIBLE.has(ext) && body.length > 256) {
+  const ready = options.precompressed ? await readPrecompressed(file) : null;
+  if (ready && COMPRESSIBLE.has(ext) && body.length > 256) {
+    [br, gz] = [
+      ready.br.length < body.length ? ready.br : undefined,
+      ready.gz.length < body.length ? ready.gz : undefined,
+    ];
+  } else if (COMPRESSIBLE.has(ext) && body.length > 256) {
     const quality =
       body.length > MAX_BEST_BROTLI_BYTES ? 6 : (options.brotliQuality ?? zlib.BROTLI_MAX_QUALITY);
     const [brBody, gzBody] = await Promise.all([

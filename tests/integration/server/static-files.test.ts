@@ -1,7 +1,7 @@
-import { cp, mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TEXTS } from '../../../contract/texts.ts';
@@ -235,5 +235,35 @@ test('with SERVE_SITE=false (the API behind npm run dev) pages are not served, t
     expect((await apiOnly.inject({ url: '/api/health' })).statusCode).toBe(200);
   } finally {
     await apiOnly.close();
+  }
+});
+
+test("the build's host files are not site files: data/ is served live, _headers and .br/.gz never", async () => {
+  const site = await mkdtemp(path.join(tmpdir(), 'ct-site-'));
+  await cp(TEST_SITE.siteDir, site, { recursive: true });
+  // A stale copy in the build's data/: the server answers from its own catalogue folder instead.
+  await writeFile(path.join(site, 'data', 'threads-text.json'), '["from dist"]');
+  // A precompressed copy the server takes instead of compressing again.
+  await writeFile(
+    path.join(site, 'privacy', 'index.html.br'),
+    brotliCompressSync(await readFile(path.join(site, 'privacy', 'index.html')), {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 1 }, // not what the server would make (11)
+    }),
+  );
+  const scoped = await buildTestApp({ SITE_DIR: site });
+  try {
+    const text = await scoped.inject({ url: '/data/threads-text.json' });
+    expect(text.statusCode).toBe(200);
+    expect(text.body).not.toContain('from dist');
+    for (const url of ['/_headers', '/index.html.br', '/index.html.gz', '/privacy/index.html.gz']) {
+      const res = await scoped.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain(TEXTS.notFoundTitle);
+    }
+    const br = await scoped.inject({ url: '/privacy', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.equals(await readFile(path.join(site, 'privacy', 'index.html.br')))).toBe(true);
+  } finally {
+    await scoped.close();
   }
 });

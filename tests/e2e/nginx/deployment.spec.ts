@@ -1,0 +1,120 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { APIResponse, Page, Response } from '@playwright/test';
+import { TEXTS } from '../../../contract/texts.ts';
+import { STRICT_CSP } from '../../../server/plugins/security-headers.ts';
+import { pageCsp } from '../../../server/plugins/static-site/page-csp.ts';
+import { NGINX_SITE } from '../../site-under-test.ts';
+import { expect, signInAs, test, waitForHydration } from '../fixtures.ts';
+import { signInApproved } from '../member-helpers.ts';
+
+// The site as a deployment serves it: Debian's nginx with the generated server block serves the
+// built files from disk and proxies /api/ (and the simulated provider) to our server.
+
+const run = Date.now().toString(36).slice(-5);
+
+/** The exact CSP of a built page (what our Node server sends for it), read from nginx's root. */
+async function exactCsp(file: string): Promise<string> {
+  return pageCsp(await readFile(path.join(NGINX_SITE.siteDir, file), 'utf8'), { secure: false });
+}
+
+async function expectPageHeaders(response: Response | APIResponse | null, file: string): Promise<void> {
+  const headers = response?.headers() ?? {};
+  expect(headers['content-security-policy']).toBe(await exactCsp(file));
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+  expect(headers['cache-control']).toBe('no-cache');
+}
+
+test('the visitor walk: home cards, a filter and a topic page, each with its exact CSP', async ({ page }) => {
+  const home = await page.goto('/');
+  expect(home?.status()).toBe(200);
+  await expectPageHeaders(home, 'index.html');
+  await expect(page.locator('article.thread-card')).toHaveCount(24);
+  await waitForHydration(page);
+
+  const text = page.getByRole('button', { name: 'Text', exact: true });
+  await text.click();
+  await expect(text).toHaveAttribute('aria-pressed', 'true');
+  await expect(page).toHaveURL(/\?filter=text$/);
+  await expect(page.locator('article.thread-card').first()).toBeVisible();
+
+  const topicLink = page.locator('article.thread-card a[href^="/topics/"]').first();
+  const href = (await topicLink.getAttribute('href')) ?? '';
+  const [topicPage] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === href),
+    topicLink.click(),
+  ]);
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expectPageHeaders(topicPage, `${href.slice(1).replace(/\/$/, '')}/index.html`);
+  await expect(page.locator('article.thread-card').first()).toBeVisible();
+});
+
+test('nginx serves the precompressed copies, the catalogue from the build and the cache rules', async ({
+  request,
+}) => {
+  const asset = (await readdir(path.join(NGINX_SITE.siteDir, '_astro'))).find((name) => name.endsWith('.js'));
+  const gzipped = await request.get(`/_astro/${asset}`, { headers: { 'Accept-Encoding': 'gzip' } });
+  expect(gzipped.headers()['content-encoding']).toBe('gzip');
+  expect(gzipped.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+
+  const manifest = await request.get('/data/manifest.json');
+  expect(manifest.status()).toBe(200);
+  expect(manifest.headers()['cache-control']).toBe('no-cache');
+  const built = JSON.parse(await readFile(path.join(NGINX_SITE.siteDir, 'data/manifest.json'), 'utf8')) as {
+    version: string;
+  };
+  expect(((await manifest.json()) as { version: string }).version).toBe(built.version);
+  const api = await request.get('/api/health');
+  expect(api.status()).toBe(200);
+  // Node's own answer, passed through: no second set of headers from nginx.
+  expect(api.headers()['content-security-policy']).toBe(STRICT_CSP);
+});
+
+test('sign-in through the simulated provider, proxied by nginx', async ({ page }) => {
+  await signInAs(page, `nginx_${run}`);
+  await expect(page.getByRole('banner')).toContainText(`@nginx_${run}`);
+});
+
+/** PUT /api/user/profile from the page (same origin, with the session cookie). */
+async function updateProfile(page: Page, body: { display_username: string; bio: string }): Promise<number> {
+  return page.evaluate(async (json) => {
+    const response = await fetch('/api/user/profile', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(json),
+    });
+    return response.status;
+  }, body);
+}
+
+test('a public profile through the 404 fallback: 404.html with its CSP asks the API', async ({
+  page,
+  newPage,
+  pageProblems,
+}) => {
+  pageProblems.allow(/status of 404/);
+  const name = `ngx_${run}`;
+  await signInApproved(page, newPage, `member_${run}`);
+  expect(await updateProfile(page, { display_username: name, bio: `Served by nginx ${run}` })).toBe(200);
+
+  // Upper case: never a pre-rendered file (nginx matches files by exact name), so always the fallback.
+  const response = await page.goto(`/${name.toUpperCase()}`);
+  expect(response?.status()).toBe(404);
+  expect(response?.headers()['content-security-policy']).toBe(await exactCsp('404.html'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`@${name}`);
+  await expect(page.locator('main')).toContainText(`Served by nginx ${run}`);
+});
+
+test('a multi-segment unknown path and 404.html by name answer 404 with the not-found page', async ({
+  page,
+  pageProblems,
+}) => {
+  pageProblems.allow(/status of 404/);
+  for (const unknown of ['/no/such/page', '/404.html']) {
+    const response = await page.goto(unknown);
+    expect(response?.status()).toBe(404);
+    expect(response?.headers()['content-security-policy']).toBe(await exactCsp('404.html'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.notFoundTitle);
+  }
+});

@@ -1,0 +1,55 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Debian's nginx (nginx-light has gzip_static); the tests run it as the current user. */
+export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+
+/** Why the nginx tests cannot run, or null when nginx is there. */
+export function nginxMissingMessage(): string | null {
+  if (existsSync(NGINX_PATH)) return null;
+  return `nginx is missing at ${NGINX_PATH}: install it with "sudo apt-get install -y nginx-light" (or set NGINX_PATH); the nginx-fronted browser tests need it.`;
+}
+
+/**
+ * A minimal nginx.conf around one generated server block, for a non-root nginx: pid, temp folders
+ * and logs under `prefix`, errors to stderr, no access log.
+ */
+export function wrapServerBlock(prefix: string, serverBlockFile: string): string {
+  const temp = (name: string) => path.join(prefix, 'temp', name);
+  return [
+    'worker_processes 1;',
+    `pid ${path.join(prefix, 'nginx.pid')};`,
+    'error_log stderr warn;',
+    'events { worker_connections 512; }',
+    'http {',
+    '    include /etc/nginx/mime.types;',
+    '    default_type application/octet-stream;',
+    '    access_log off;',
+    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
+      (name) => `    ${name}_temp_path ${temp(name)};`,
+    ),
+    `    include ${serverBlockFile};`,
+    '}',
+    '',
+  ].join('\n');
+}
+
+/** Writes the wrapping config under `prefix` and returns its path. */
+export async function writeNginxConfig(prefix: string, serverBlockFile: string): Promise<string> {
+  await mkdir(path.join(prefix, 'temp'), { recursive: true });
+  const file = path.join(prefix, 'nginx.conf');
+  await writeFile(file, wrapServerBlock(prefix, serverBlockFile));
+  return file;
+}
+
+/** nginx's arguments for a config under `prefix`: in the foreground, never as a daemon. */
+export function nginxArgs(prefix: string, configFile: string, extra: string[] = []): string[] {
+  return ['-p', prefix, '-c', configFile, '-e', 'stderr', '-g', 'daemon off;', ...extra];
+}
+
+/** Starts nginx in the foreground with its output passed through. */
+export function startNginx(prefix: string, configFile: string): ChildProcess {
+  return spawn(NGINX_PATH, nginxArgs(prefix, configFile), { stdio: 'inherit' });
+}
