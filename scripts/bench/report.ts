@@ -65,6 +65,13 @@ const LIGHTHOUSE_HEADER = [
   'SEO',
 ];
 
+/** An error on one line: its message and output without the stack, at most 300 characters. */
+export function errorSummary(error: string): string {
+  const lines = error.split('\n').filter((line) => !/^\s+at /.test(line));
+  const text = lines.join(' ').replace(/\s+/g, ' ').trim();
+  return text.length > 300 ? `${text.slice(0, 299)}…` : text;
+}
+
 /** The whole report as markdown (what latest.md holds and the README shows). */
 export function formatMarkdown(report: BenchReport): string {
   const out: string[] = [`## Benchmark, ${report.generatedAt.slice(0, 16).replace('T', ' ')} UTC`, ''];
@@ -156,7 +163,7 @@ export function formatMarkdown(report: BenchReport): string {
   }
   if (report.failures.length > 0) {
     out.push('### Steps that broke', '');
-    out.push(...report.failures.map(({ step, error }) => `- ${step}: ${error.split('\n')[0]}`), '');
+    out.push(...report.failures.map(({ step, error }) => `- ${step}: ${errorSummary(error)}`), '');
   }
   return `${out.join('\n').trimEnd()}\n`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { budgetsOf } from '../../../../scripts/bench/budgets.ts';
-import { formatJson, formatMarkdown, markdownTable } from '../../../../scripts/bench/report.ts';
+import { errorSummary, formatJson, formatMarkdown, markdownTable } from '../../../../scripts/bench/report.ts';
 import type { BenchReport, LighthouseSummary, LoadResult } from '../../../../scripts/bench/results.ts';
 
 function load(requestsPerSec: number, p99Ms: number, errors = 0, encoding = 'br'): LoadResult {
@@ -222,4 +222,11 @@ test('formatJson is one line for stdout, indented for the file, and loses nothin
   expect(formatJson(full)).not.toContain('\n');
   expect(formatJson(full, true)).toContain('\n  "generatedAt"');
   expect(JSON.parse(formatJson(full))).toEqual(full);
+});
+
+test('errorSummary keeps the message and the output on one line, not the stack, and cuts it short', () => {
+  const error =
+    'Error: nginx exited:\nnginx: [emerg] bind() failed\n    at startNginx (nginx.ts:1:1)\n    at run.ts:2:2';
+  expect(errorSummary(error)).toBe('Error: nginx exited: nginx: [emerg] bind() failed');
+  expect(errorSummary('x'.repeat(400))).toHaveLength(300);
 });
