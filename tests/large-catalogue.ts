@@ -15,9 +15,9 @@ export const LARGE_CATALOGUE = {
   needleText: 'Zeppelin kerning: the airship poster taught me more about optical spacing than any book.',
 } as const;
 
-/** The cards, newest first, the needle among them. */
-export function largeCatalogueCards() {
-  const cards = buildSampleCards(LARGE_CATALOGUE.count, new Date('2026-11-20T12:00:00.000Z'), 11);
+/** The cards, newest first, the needle among them (`npm run bench` also asks for 100,000). */
+export function largeCatalogueCards(count: number = LARGE_CATALOGUE.count) {
+  const cards = buildSampleCards(count, new Date('2026-11-20T12:00:00.000Z'), 11);
   const needle = cards[LARGE_CATALOGUE.needlePosition];
   if (!needle) throw new Error('the large catalogue is too small for its needle');
   cards[LARGE_CATALOGUE.needlePosition] = {
@@ -29,8 +29,8 @@ export function largeCatalogueCards() {
 }
 
 /** Writes the spec's files of the large catalogue into `dir` (the server derives pages and search). */
-export async function writeLargeCatalogue(dir: string): Promise<void> {
-  const { files } = catalogueFiles(largeCatalogueCards(), {
+export async function writeLargeCatalogue(dir: string, count: number = LARGE_CATALOGUE.count): Promise<void> {
+  const { files } = catalogueFiles(largeCatalogueCards(count), {
     generatedAt: new Date('2026-11-20T12:00:00.000Z'),
     nextUpdate: new Date('2026-11-20T13:00:00.000Z'),
   });

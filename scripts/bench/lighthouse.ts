@@ -1,0 +1,110 @@
+/**
+ * Lighthouse mobile (its default: simulated throttling on a mid-range phone) on one URL, a few
+ * times, in Debian's Chromium with the project's flags; the medians of what the budgets read.
+ */
+import lighthouse from 'lighthouse';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
+import { startTracked, tempDir, type Tracked } from './processes.ts';
+import type { LighthouseSummary } from './results.ts';
+import { median } from './stats.ts';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+export interface Browser {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Starts headless Chromium with a DevTools port for Lighthouse to drive. */
+export async function startBrowser(port: number): Promise<Browser> {
+  const profile = tempDir(`chromium-${port}`);
+  const chromium: Tracked = startTracked(CHROMIUM_PATH, [
+    ...CHROMIUM_ARGS,
+    '--headless=new',
+    `--remote-debugging-port=${port}`,
+    `--user-data-dir=${profile}`,
+    'about:blank',
+  ]);
+  for (let attempt = 0; attempt < 150; attempt++) {
+    if (chromium.child.exitCode !== null) throw new Error(`Chromium exited:\n${chromium.output()}`);
+    const ready = await fetch(`http://127.0.0.1:${port}/json/version`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return { port, stop: () => chromium.stop(5000) };
+    await sleep(200);
+  }
+  await chromium.stop();
+  throw new Error(`Chromium did not open its DevTools port ${port}:\n${chromium.output()}`);
+}
+
+/** One run's figures, scores 0-100. */
+export interface LighthouseRun {
+  performance: number;
+  tbtMs: number;
+  lcpMs: number;
+  cls: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+}
+
+async function runOnce(url: string, browser: Browser): Promise<LighthouseRun> {
+  const result = await lighthouse(url, {
+    port: browser.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: CATEGORIES,
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  const score = (id: string) => Math.round((categories[id]?.score ?? Number.NaN) * 100);
+  const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: score('performance'),
+    tbtMs: numeric('total-blocking-time'),
+    lcpMs: numeric('largest-contentful-paint'),
+    cls: numeric('cumulative-layout-shift'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+  };
+}
+
+/** The medians of the runs' figures. */
+export function summarize(url: string, runs: readonly LighthouseRun[]): LighthouseSummary {
+  const of = (key: keyof LighthouseRun) => median(runs.map((run) => run[key]));
+  return {
+    url,
+    runs: runs.length,
+    performance: of('performance'),
+    tbtMs: of('tbtMs'),
+    lcpMs: of('lcpMs'),
+    cls: of('cls'),
+    accessibility: of('accessibility'),
+    bestPractices: of('bestPractices'),
+    seo: of('seo'),
+  };
+}
+
+/** `runs` Lighthouse runs on `url` (after one warm-up run, not counted), and their medians. */
+export async function lighthouseMedians(
+  url: string,
+  runs: number,
+  browser: Browser,
+  progress: (message: string) => void,
+): Promise<LighthouseSummary> {
+  progress(`  Lighthouse warm-up on ${url}…`);
+  await runOnce(url, browser);
+  const results: LighthouseRun[] = [];
+  for (let run = 1; run <= runs; run++) {
+    const result = await runOnce(url, browser);
+    progress(
+      `  run ${run}/${runs}: performance ${result.performance}, TBT ${Math.round(result.tbtMs)} ms, LCP ${Math.round(result.lcpMs)} ms`,
+    );
+    results.push(result);
+  }
+  return summarize(url, results);
+}

@@ -1,0 +1,69 @@
+/**
+ * The live server of the API and approval steps: a fresh data folder on the committed sample, its
+ * own site (built at start), signed-in users over HTTP. Started once, shared by both steps.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { PROJECT_ROOT, siteState, type SiteBuildOptions } from '../../server/jobs/build-site.ts';
+import type { StepContext } from './context.ts';
+import { tempDir } from './processes.ts';
+import { startProductServer, type ProductServer } from './product-server.ts';
+
+export interface LiveServer {
+  server: ProductServer;
+  /** The build options the server itself uses (server/jobs/build-site.ts siteBuildOptionsFor). */
+  build: SiteBuildOptions;
+  profilesFile: string;
+}
+
+export async function startLiveServer(context: StepContext): Promise<LiveServer> {
+  const dataDir = tempDir('live-data');
+  const siteDir = path.join(tempDir('live-site'), 'dist');
+  context.progress(
+    'starting a server on a fresh database and the committed sample (it builds its site first)…',
+  );
+  const server = await startProductServer({
+    port: context.port('product'),
+    siteDir,
+    dataDir,
+    sampleDir: path.join(PROJECT_ROOT, 'data'),
+    core: context.pinning.serverCore,
+  });
+  context.progress(`the server answered after ${(server.startMs / 1000).toFixed(0)} s`);
+  const profilesFile = path.join(dataDir, 'site-data', 'profiles.json');
+  const build: SiteBuildOptions = {
+    siteDir,
+    catalogueDir: path.join(dataDir, 'catalogue'),
+    publicUrl: server.baseUrl,
+    contactEmail: 'bench@curated-threads.example',
+    profilesFile,
+  };
+  return { server, build, profilesFile };
+}
+
+/**
+ * Waits until `ready()` holds and then until the server's site matches its data (the background
+ * export and rebuild after a change are over), so that no build runs under a measurement.
+ */
+export async function waitUntilPublished(
+  live: LiveServer,
+  ready: () => Promise<boolean>,
+  what: string,
+  timeoutMs = 5 * 60_000,
+): Promise<void> {
+  const started = performance.now();
+  while (!(await ready()) || (await siteState(live.build)).reason !== null) {
+    if (performance.now() - started > timeoutMs)
+      throw new Error(`${what} was not published in ${timeoutMs / 1000} s`);
+    await sleep(500);
+  }
+  // Loading and compressing the new build comes after its stamp: wait until the server is idle.
+  await live.server.settle();
+}
+
+/** Whether the exported profiles (what the build pre-renders) include `username`. */
+export async function profileExported(live: LiveServer, username: string): Promise<boolean> {
+  const text = await readFile(live.profilesFile, 'utf8').catch(() => '');
+  return text.includes(`"${username}"`);
+}

@@ -1,0 +1,99 @@
+/** `npm run bench` options: which steps to run and how long to load each server. */
+
+/** The steps, in the order they run. */
+export const STEPS = ['static', 'api', 'approval', 'lighthouse', 'no-js', 'js-bytes', 'build-time'] as const;
+export type Step = (typeof STEPS)[number];
+
+export interface BenchOptions {
+  help: boolean;
+  steps: Step[];
+  /** Seconds of load per measurement (after a warm-up of a third of it). */
+  loadSeconds: number;
+  /** Lighthouse runs per page (the median is reported). */
+  lighthouseRuns: number;
+  /** The larger catalogue of the build-time step (the smaller one is 1,000 threads). */
+  buildCount: number;
+  /** First of ten ports the benchmark listens on. */
+  basePort: number;
+}
+
+export const HELP = `npm run bench [-- options]
+
+Starts the product and its references, one after the other, and prints what it measured as a
+markdown table (also test-output/bench/latest.md), then as JSON (also test-output/bench/latest.json).
+Progress goes to stderr. Exit 0 even when a budget fails (it is a report); non-zero when a step breaks.
+
+Options:
+  --only LIST        comma-separated steps to run (default: all):
+                       static      static files (small, home, largest JS) vs nginx on the same dist
+                       api         hot API reads vs a bare Fastify route, 50 connections
+                       approval    approval-to-visible time on a running server
+                       lighthouse  Lighthouse mobile on home, 1k and 100k threads (median of runs)
+                       no-js       home's LCP vs the same HTML without scripts served by nginx
+                       js-bytes    JavaScript each built page loads, raw and brotli
+                       build-time  marginal build seconds per 1,000 threads
+  --load-seconds N   seconds of load per measurement (default 10)
+  --runs N           Lighthouse runs per page (default 5)
+  --build-count N    the larger catalogue of build-time, in threads (default 10000)
+  --port N           first of the ten ports it listens on (default: $BENCH_PORT or 4900)
+  --help             this text
+`;
+
+function positiveInteger(name: string, value: string | undefined): number {
+  const number = Number(value);
+  if (!value || !Number.isInteger(number) || number < 1) throw new Error(`${name} needs a whole number >= 1`);
+  return number;
+}
+
+/** Parses the command line (after `--`); throws with a message for anything it does not know. */
+export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv = {}): BenchOptions {
+  const options: BenchOptions = {
+    help: false,
+    steps: [...STEPS],
+    loadSeconds: 10,
+    lighthouseRuns: 5,
+    buildCount: 10_000,
+    basePort: env.BENCH_PORT ? positiveInteger('BENCH_PORT', env.BENCH_PORT) : 4900,
+  };
+  for (let index = 0; index < argv.length; index++) {
+    const [flag, inline] = (argv[index] ?? '').split(/=(.*)/s, 2) as [string, string | undefined];
+    const value = () => inline ?? argv[++index];
+    switch (flag) {
+      case '--help':
+      case '-h':
+        options.help = true;
+        break;
+      case '--only': {
+        const names = (value() ?? '')
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean);
+        const unknown = names.filter((name) => !(STEPS as readonly string[]).includes(name));
+        if (names.length === 0 || unknown.length > 0)
+          throw new Error(
+            `--only takes steps among ${STEPS.join(', ')}; not ${unknown.join(', ') || 'nothing'}`,
+          );
+        // Always in the order they run, whatever order they were named in.
+        options.steps = STEPS.filter((step) => names.includes(step));
+        break;
+      }
+      case '--load-seconds':
+        options.loadSeconds = positiveInteger(flag, value());
+        break;
+      case '--runs':
+        options.lighthouseRuns = positiveInteger(flag, value());
+        break;
+      case '--build-count':
+        options.buildCount = positiveInteger(flag, value());
+        if (options.buildCount <= 1000) throw new Error('--build-count must be more than 1000');
+        break;
+      case '--port':
+        options.basePort = positiveInteger(flag, value());
+        break;
+      default:
+        throw new Error(`unknown option ${flag} (see npm run bench -- --help)`);
+    }
+  }
+  if (options.basePort + 9 > 65535) throw new Error('--port leaves no room for ten ports');
+  return options;
+}

@@ -1,0 +1,174 @@
+/** `npm run bench`'s report as markdown: one table per step, then the budgets. */
+import type { BenchReport, LighthouseSummary, LoadComparison } from './results.ts';
+
+/** A markdown table; cells' pipes are escaped so a value cannot break it. */
+export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const cell = (text: string) => text.replace(/\|/g, '\\|');
+  const line = (cells: readonly string[]) => `| ${cells.map(cell).join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+const integer = (value: number) => Math.round(value).toLocaleString('en-US');
+const ratio = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(2)}x`);
+const ms = (value: number) => `${integer(value)} ms`;
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+
+function loadRows(comparisons: readonly LoadComparison[]): string[][] {
+  return comparisons.map(({ label, path, product, reference, ratio: r }) => [
+    `${label} \`${path}\``,
+    integer(product.requestsPerSec),
+    ms(product.p99Ms),
+    String(product.errors),
+    `${product.encoding} ${kb(product.bodyBytes)}`,
+    integer(reference.requestsPerSec),
+    ms(reference.p99Ms),
+    String(reference.errors),
+    `${reference.encoding} ${kb(reference.bodyBytes)}`,
+    ratio(r),
+  ]);
+}
+
+const LOAD_HEADER = [
+  'path',
+  'req/s',
+  'p99',
+  'errors',
+  'sent',
+  'ref req/s',
+  'ref p99',
+  'ref errors',
+  'ref sent',
+  'ratio',
+];
+
+function lighthouseRow(name: string, summary: LighthouseSummary): string[] {
+  return [
+    name,
+    String(summary.performance),
+    ms(summary.tbtMs),
+    ms(summary.lcpMs),
+    summary.cls.toFixed(3),
+    String(summary.accessibility),
+    String(summary.bestPractices),
+    String(summary.seo),
+  ];
+}
+
+const LIGHTHOUSE_HEADER = [
+  'page',
+  'performance',
+  'TBT',
+  'LCP',
+  'CLS',
+  'accessibility',
+  'best practices',
+  'SEO',
+];
+
+/** An error on one line: its message and output without the stack, at most 300 characters. */
+export function errorSummary(error: string): string {
+  const lines = error.split('\n').filter((line) => !/^\s+at /.test(line));
+  const text = lines.join(' ').replace(/\s+/g, ' ').trim();
+  return text.length > 300 ? `${text.slice(0, 299)}…` : text;
+}
+
+/** The whole report as markdown (what latest.md holds and the README shows). */
+export function formatMarkdown(report: BenchReport): string {
+  const out: string[] = [`## Benchmark, ${report.generatedAt.slice(0, 16).replace('T', ' ')} UTC`, ''];
+  const facts = [
+    `${report.machine.cpus} cores, Node ${report.machine.node}; ${report.machine.pinning}`,
+    ...report.notes,
+  ];
+  out.push(...facts.map((fact) => `- ${fact}`), '');
+  if (report.static) {
+    out.push(`### Static files vs ${report.static.reference}`, '');
+    out.push(markdownTable(LOAD_HEADER, loadRows(report.static.comparisons)), '');
+  }
+  if (report.api) {
+    out.push(`### Hot API reads vs ${report.api.reference}`, '');
+    out.push(markdownTable(LOAD_HEADER, loadRows(report.api.comparisons)), '');
+  }
+  if (report.lighthouse) {
+    const runs = report.lighthouse.sizes[0]?.home.runs ?? 0;
+    out.push(`### Lighthouse mobile, home (median of ${runs})`, '');
+    const rows = report.lighthouse.sizes.map(({ threads, home }) =>
+      lighthouseRow(`home, ${integer(threads)} threads`, home),
+    );
+    out.push(markdownTable(LIGHTHOUSE_HEADER, rows), '');
+  }
+  if (report.noJs) {
+    const { withJs, noJs, ratio: r } = report.noJs;
+    out.push(`### LCP vs the same home HTML without scripts (median of ${noJs.runs}; ratio ${ratio(r)})`, '');
+    const rows = [
+      lighthouseRow('home as built (product)', withJs),
+      lighthouseRow('home, no scripts (nginx)', noJs),
+    ];
+    out.push(markdownTable(LIGHTHOUSE_HEADER, rows), '');
+  }
+  if (report.jsBytes) {
+    const { threads, pages, home } = report.jsBytes;
+    out.push(
+      `### JavaScript per page (${integer(threads)}-thread site; home total ${home ? kb(home.brotliBytes) : 'n/a'} brotli)`,
+      '',
+    );
+    const rows = pages.map((page) => [
+      page.page,
+      String(page.scripts),
+      kb(page.rawBytes),
+      kb(page.brotliBytes),
+    ]);
+    out.push(markdownTable(['page', 'scripts', 'raw', 'brotli'], rows), '');
+  }
+  if (report.buildTime) {
+    const { small, large, perThousandSeconds, referenceSeconds, ratio: r } = report.buildTime;
+    out.push('### Build time', '');
+    out.push(
+      markdownTable(
+        [
+          `${integer(small.count)} threads`,
+          `${integer(large.count)} threads`,
+          'per 1,000',
+          'reference',
+          'ratio',
+        ],
+        [
+          [
+            `${small.seconds.toFixed(1)} s`,
+            `${large.seconds.toFixed(1)} s`,
+            `${perThousandSeconds.toFixed(2)} s`,
+            `${referenceSeconds} s`,
+            ratio(r),
+          ],
+        ],
+      ),
+      '',
+    );
+  }
+  if (report.approval) {
+    const { runs, catalogueMedianMs, homeMedianMs } = report.approval;
+    out.push(`### Approval to visible (median of ${runs.length})`, '');
+    out.push(
+      markdownTable(
+        ['in /data/pages/all/1.json', 'in the home HTML'],
+        [[ms(catalogueMedianMs), ms(homeMedianMs)]],
+      ),
+      '',
+    );
+  }
+  if (report.budgets.length > 0) {
+    const failed = report.budgets.filter((budget) => !budget.pass).length;
+    out.push(`### Budgets (${failed} of ${report.budgets.length} failed)`, '');
+    const rows = report.budgets.map((b) => [b.figure, b.budget, b.actual, b.pass ? 'pass' : 'FAIL']);
+    out.push(markdownTable(['figure', 'budget', 'measured', ''], rows), '');
+  }
+  if (report.failures.length > 0) {
+    out.push('### Steps that broke', '');
+    out.push(...report.failures.map(({ step, error }) => `- ${step}: ${errorSummary(error)}`), '');
+  }
+  return `${out.join('\n').trimEnd()}\n`;
+}
+
+/** The report as JSON: pretty for the file, one line for stdout after the table. */
+export function formatJson(report: BenchReport, pretty = false): string {
+  return pretty ? `${JSON.stringify(report, null, 2)}\n` : JSON.stringify(report);
+}

@@ -1,0 +1,115 @@
+/** What each step of `npm run bench` measures: the shapes of test-output/bench/latest.json. */
+
+/** One load run (autocannon) against one URL. */
+export interface LoadResult {
+  url: string;
+  /** Mean requests per second over the run. */
+  requestsPerSec: number;
+  p99Ms: number;
+  /** Connection errors, timeouts and non-2xx answers. */
+  errors: number;
+  requests: number;
+  /** Content-Encoding of one answer to the same request (`identity` when none). */
+  encoding: string;
+  /** Body bytes of that answer, as sent. */
+  bodyBytes: number;
+}
+
+/** The product and its reference on one path, measured one after the other. */
+export interface LoadComparison {
+  label: string;
+  path: string;
+  product: LoadResult;
+  reference: LoadResult;
+  /** product / reference requests per second. */
+  ratio: number | null;
+}
+
+export interface StaticResult {
+  reference: string;
+  comparisons: LoadComparison[];
+}
+
+export interface ApiResult {
+  reference: string;
+  rateLimitMultiplier: number;
+  comparisons: LoadComparison[];
+}
+
+/** Medians over the runs of one page (scores 0-100, times in ms). */
+export interface LighthouseSummary {
+  url: string;
+  runs: number;
+  performance: number;
+  tbtMs: number;
+  lcpMs: number;
+  cls: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+}
+
+export interface LighthouseResult {
+  sizes: { threads: number; home: LighthouseSummary }[];
+}
+
+export interface PageScripts {
+  page: string;
+  scripts: number;
+  rawBytes: number;
+  brotliBytes: number;
+}
+
+export interface JsBytesResult {
+  threads: number;
+  pages: PageScripts[];
+  home: PageScripts | null;
+}
+
+export interface NoJsResult {
+  /** Home as built, served by the product (the 1k Lighthouse runs of this step). */
+  withJs: LighthouseSummary;
+  /** The same HTML with every script removed, served by nginx. */
+  noJs: LighthouseSummary;
+  /** withJs LCP / noJs LCP. */
+  ratio: number | null;
+}
+
+export interface BuildTimeResult {
+  small: { count: number; seconds: number };
+  large: { count: number; seconds: number };
+  perThousandSeconds: number;
+  referenceSeconds: number;
+  /** perThousandSeconds / referenceSeconds. */
+  ratio: number | null;
+}
+
+export interface ApprovalResult {
+  runs: { catalogueMs: number; homeMs: number }[];
+  catalogueMedianMs: number;
+  homeMedianMs: number;
+}
+
+export interface Budget {
+  figure: string;
+  budget: string;
+  actual: string;
+  pass: boolean;
+}
+
+export interface BenchReport {
+  generatedAt: string;
+  durationMs: number;
+  machine: { cpus: number; node: string; pinning: string };
+  notes: string[];
+  static?: StaticResult;
+  api?: ApiResult;
+  lighthouse?: LighthouseResult;
+  jsBytes?: JsBytesResult;
+  noJs?: NoJsResult;
+  buildTime?: BuildTimeResult;
+  approval?: ApprovalResult;
+  /** Steps that broke, with why: the report still shows the others. */
+  failures: { step: string; error: string }[];
+  budgets: Budget[];
+}

@@ -1,0 +1,129 @@
+/**
+ * `npm run bench`: starts the product and its references one after the other and prints ratios
+ * measured in the same run (markdown table, then JSON on one line); both also go to
+ * test-output/bench/latest.{md,json}. Progress on stderr. Exit 0 even when a budget fails (it is a
+ * report), 1 when a step broke, 2 for a bad option. Every process and temp folder ends with it.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import path from 'node:path';
+import { budgetsOf } from './budgets.ts';
+import { createProgress } from './catalogue-report.ts';
+import { createContext, type StepContext } from './context.ts';
+import { HELP, parseOptions, type BenchOptions, type Step } from './options.ts';
+import { detectPinning, stopAll } from './processes.ts';
+import { RATE_LIMIT_MULTIPLIER } from './product-server.ts';
+import { formatJson, formatMarkdown } from './report.ts';
+import type { BenchReport } from './results.ts';
+import { BENCH_ROOT } from './sites.ts';
+import { measureApi } from './step-api.ts';
+import { measureApproval } from './step-approval.ts';
+import { measureBuildTime } from './step-build-time.ts';
+import { measureJsBytes } from './step-js-bytes.ts';
+import { measureLighthouse } from './step-lighthouse.ts';
+import { measureNoJs } from './step-no-js.ts';
+import { measureStatic } from './step-static.ts';
+
+type Measured = Omit<
+  BenchReport,
+  'generatedAt' | 'durationMs' | 'machine' | 'notes' | 'failures' | 'budgets'
+>;
+
+/** Each step and where its result goes in the report. */
+const RUNNERS: Record<Step, (context: StepContext, into: Measured) => Promise<void>> = {
+  static: async (context, into) => void (into.static = await measureStatic(context)),
+  api: async (context, into) => void (into.api = await measureApi(context)),
+  approval: async (context, into) => void (into.approval = await measureApproval(context)),
+  lighthouse: async (context, into) => void (into.lighthouse = await measureLighthouse(context)),
+  'no-js': async (context, into) => void (into.noJs = await measureNoJs(context)),
+  'js-bytes': async (context, into) => void (into.jsBytes = await measureJsBytes(context)),
+  'build-time': async (context, into) => void (into.buildTime = await measureBuildTime(context)),
+};
+
+/** Steps after which the live server (API, approval) is no longer needed. */
+const LIVE_STEPS: readonly Step[] = ['api', 'approval'];
+
+async function bench(options: BenchOptions): Promise<BenchReport> {
+  const started = performance.now();
+  const progress = createProgress();
+  const pinning = detectPinning();
+  progress(`steps: ${options.steps.join(', ')}; ${pinning.description}`);
+  const context = createContext(options, pinning, progress);
+  const measured: Measured = {};
+  const failures: BenchReport['failures'] = [];
+  try {
+    for (const step of options.steps) {
+      // The live server holds the product's port: stop it once its steps are done.
+      if (!LIVE_STEPS.includes(step)) await context.stopLive();
+      progress(`== ${step}`);
+      try {
+        await RUNNERS[step](context, measured);
+      } catch (error) {
+        const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        progress(`${step} broke: ${message}`);
+        failures.push({ step, error: message });
+      }
+    }
+  } finally {
+    await context.close();
+  }
+  const notes = [...context.notes];
+  if (options.steps.some((step) => ['static', 'api', 'approval'].includes(step)))
+    notes.push(
+      `the product runs with RATE_LIMIT_MULTIPLIER=${RATE_LIMIT_MULTIPLIER}, so that load runs measure serving, not the rate limiter`,
+    );
+  notes.push(
+    `load: autocannon, 50 connections, Accept-Encoding: br, gzip on static files, a warm-up then ${options.loadSeconds} s per measurement`,
+  );
+  const report: Omit<BenchReport, 'budgets'> = {
+    generatedAt: new Date().toISOString(),
+    durationMs: performance.now() - started,
+    machine: { cpus: cpus().length, node: process.version, pinning: pinning.description },
+    notes,
+    ...measured,
+    failures,
+  };
+  return { ...report, budgets: budgetsOf(report) };
+}
+
+async function main(): Promise<number> {
+  let options: BenchOptions;
+  try {
+    options = parseOptions(process.argv.slice(2), process.env);
+  } catch (error) {
+    console.error((error as Error).message);
+    return 2;
+  }
+  if (options.help) {
+    console.log(HELP);
+    return 0;
+  }
+  const report = await bench(options);
+  const markdown = formatMarkdown(report);
+  await mkdir(BENCH_ROOT, { recursive: true });
+  await writeFile(path.join(BENCH_ROOT, 'latest.md'), markdown);
+  await writeFile(path.join(BENCH_ROOT, 'latest.json'), formatJson(report, true));
+  console.log(`\n${markdown}`);
+  console.log(formatJson(report));
+  console.error(`written to ${path.relative(process.cwd(), BENCH_ROOT)}/latest.md and latest.json`);
+  return report.failures.length > 0 ? 1 : 0;
+}
+
+// Servers, nginx, Chromium and temp folders must not outlive the benchmark, whatever ends it.
+process.on('exit', stopAll);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    process.stderr.write(`\n${signal}: stopping every process the benchmark started…\n`);
+    stopAll();
+    process.exit(130);
+  });
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exitCode = 1;
+} finally {
+  stopAll();
+}

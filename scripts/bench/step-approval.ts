@@ -1,0 +1,73 @@
+/**
+ * Approval to visible: on the live server, the admin approves a pending thread through the API; the
+ * time until a visitor sees it in the served catalogue page and in the served home HTML.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { StepContext } from './context.ts';
+import { waitUntilPublished } from './live-server.ts';
+import { apiOk, signIn } from './members.ts';
+import type { ApprovalResult } from './results.ts';
+import { median } from './stats.ts';
+
+const APPROVALS = 3;
+const TIMEOUT_MS = 5 * 60_000;
+
+interface Pending {
+  id: string;
+  permalink: string;
+}
+
+async function served(url: string, text: string): Promise<boolean> {
+  const response = await fetch(url, { headers: { 'cache-control': 'no-cache' } }).catch(() => null);
+  return response?.ok === true && (await response.text()).includes(text);
+}
+
+/** Polls `url` every 100 ms until its body holds `text`; the ms from `started`. */
+async function visibleAfter(url: string, text: string, started: number): Promise<number> {
+  while (!(await served(url, text))) {
+    if (performance.now() - started > TIMEOUT_MS) throw new Error(`${text} did not appear in ${url}`);
+    await sleep(100);
+  }
+  return performance.now() - started;
+}
+
+export async function measureApproval(context: StepContext): Promise<ApprovalResult> {
+  const { progress } = context;
+  const live = await context.live();
+  const base = live.server.baseUrl;
+  const admin = await signIn(base, 'admin');
+  progress('approval: a curation run (simulated Threads) to fill the review queue…');
+  await apiOk(base, '/api/admin/refresh', { method: 'POST', cookie: admin });
+  const queue = (await (await apiOk(base, '/api/threads/pending-review', { cookie: admin })).json()) as {
+    threads: Pending[];
+  };
+  const pending = queue.threads.slice(0, APPROVALS);
+  if (pending.length < APPROVALS)
+    throw new Error(`the review queue holds ${pending.length} threads, not ${APPROVALS}`);
+  await waitUntilPublished(live, async () => true, 'the site after the curation run');
+
+  const runs: ApprovalResult['runs'] = [];
+  for (const [index, thread] of pending.entries()) {
+    progress(`approval ${index + 1}/${APPROVALS}: approving ${thread.permalink}…`);
+    const started = performance.now();
+    await apiOk(base, '/api/threads/approve', {
+      method: 'POST',
+      cookie: admin,
+      body: { thread_id: thread.id },
+    });
+    const [catalogueMs, homeMs] = await Promise.all([
+      visibleAfter(`${base}/data/pages/all/1.json`, thread.permalink, started),
+      visibleAfter(`${base}/`, thread.permalink, started),
+    ]);
+    progress(
+      `approval ${index + 1}/${APPROVALS}: in the catalogue after ${Math.round(catalogueMs)} ms, on home after ${Math.round(homeMs)} ms`,
+    );
+    runs.push({ catalogueMs, homeMs });
+    await waitUntilPublished(live, async () => true, 'the site after the approval');
+  }
+  return {
+    runs,
+    catalogueMedianMs: median(runs.map((run) => run.catalogueMs)),
+    homeMedianMs: median(runs.map((run) => run.homeMs)),
+  };
+}

@@ -1,0 +1,52 @@
+import { describe, expect, test } from 'vitest';
+import { HELP, parseOptions, STEPS } from '../../../../scripts/bench/options.ts';
+
+describe('parseOptions', () => {
+  test('defaults: every step, 10 s of load, 5 Lighthouse runs, 10,000 threads, port 4900', () => {
+    expect(parseOptions([])).toEqual({
+      help: false,
+      steps: [...STEPS],
+      loadSeconds: 10,
+      lighthouseRuns: 5,
+      buildCount: 10_000,
+      basePort: 4900,
+    });
+  });
+
+  test('--only keeps the steps named, in the order they run', () => {
+    expect(parseOptions(['--only', 'api,static']).steps).toEqual(['static', 'api']);
+    expect(parseOptions(['--only=lighthouse']).steps).toEqual(['lighthouse']);
+  });
+
+  test('--only refuses an unknown step or an empty list', () => {
+    expect(() => parseOptions(['--only', 'static,speed'])).toThrow(/speed/);
+    expect(() => parseOptions(['--only', ''])).toThrow(/--only/);
+    expect(() => parseOptions(['--only'])).toThrow(/--only/);
+  });
+
+  test('numbers, with or without =', () => {
+    const options = parseOptions(['--load-seconds', '3', '--runs=1', '--build-count', '5000', '--port=5100']);
+    expect(options).toMatchObject({ loadSeconds: 3, lighthouseRuns: 1, buildCount: 5000, basePort: 5100 });
+  });
+
+  test('refuses what is not a whole number >= 1, and a build count not above 1,000', () => {
+    expect(() => parseOptions(['--runs', '0'])).toThrow(/--runs/);
+    expect(() => parseOptions(['--load-seconds', '2.5'])).toThrow(/--load-seconds/);
+    expect(() => parseOptions(['--build-count', '1000'])).toThrow(/--build-count/);
+    expect(() => parseOptions(['--port', '65530'])).toThrow(/ten ports/);
+  });
+
+  test('BENCH_PORT sets the base port; --port wins over it', () => {
+    expect(parseOptions([], { BENCH_PORT: '4950' }).basePort).toBe(4950);
+    expect(parseOptions(['--port', '4960'], { BENCH_PORT: '4950' }).basePort).toBe(4960);
+  });
+
+  test('--help, and an unknown option is an error', () => {
+    expect(parseOptions(['--help']).help).toBe(true);
+    expect(() => parseOptions(['--fast'])).toThrow(/unknown option --fast/);
+  });
+
+  test('the help text names every step', () => {
+    for (const step of STEPS) expect(HELP).toContain(step);
+  });
+});
