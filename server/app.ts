@@ -1,6 +1,12 @@
 import type { AddressInfo, Socket } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import accessPlugin from './plugins/access.ts';
@@ -111,6 +117,20 @@ function connectionTimeouts(requestTimeoutMs: number) {
   };
 }
 
+/**
+ * One log line per request, written when it completes (method, path, status, time), instead of
+ * Fastify's two: each line is a synchronous write, a third of a hot read's cost. Errors are logged
+ * as before ('request errored', and by the error handler).
+ */
+class OneLineRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) return super.requestCompleted(error, request, reply);
+    reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 /** How this process reaches itself: its listening address, on loopback when it listens on every interface. */
 function internalOrigin(app: FastifyInstance, host: string): string {
   const { port } = app.server.address() as AddressInfo;
@@ -139,6 +159,7 @@ export async function buildApp({
         req: (req) => ({ method: req.method, url: requestPath(req.url), remoteAddress: req.ip }),
       },
     },
+    logController: new OneLineRequestLog(),
     // Loading the site and a large catalogue into memory (100k threads: ~12,800 files, 15-40 s on two
     // cores) must not trip Fastify's 10 s plugin limit.
     pluginTimeout: 180_000,
@@ -164,9 +185,10 @@ export async function buildApp({
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
-    await reply
+  // Callback style, like the other per-request hooks: an async hook costs a promise on every request.
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) return done();
+    void reply
       .status(503)
       .header('Retry-After', '5')
       .header('Connection', 'close')

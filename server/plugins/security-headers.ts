@@ -56,9 +56,10 @@ export function applySecurityHeaders(
  * The few answers Fastify writes without a reply (bad URLs, malformed requests) are covered in app.ts.
  */
 const securityHeadersPlugin: FastifyPluginAsync<SecurityHeadersOptions> = async (app, options) => {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Callback style: an async hook costs a promise on every response.
+  app.addHook('onSend', (request, reply, payload, done) => {
     applySecurityHeaders(reply, isApiRoute(request), options);
-    return payload;
+    done(null, payload);
   });
 };
 
