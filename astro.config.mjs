@@ -6,12 +6,23 @@ const apiPort = process.env.API_PORT ?? '4322';
 // The API's origin when it is not the pages' own (validated by server/config.ts); '' keeps `/api/...` relative.
 const apiBaseUrl = (process.env.API_BASE_URL ?? '').trim().replace(/\/+$/, '');
 
+/** `client:interaction` (src/directives/interaction.ts): islands whose HTML is complete hydrate on first use. */
+const interactionDirective = {
+  name: 'client-interaction',
+  hooks: {
+    /** @param {{ addClientDirective: (directive: { name: string; entrypoint: string }) => void }} options */
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({ name: 'interaction', entrypoint: './src/directives/interaction.ts' });
+    },
+  },
+};
+
 export default defineConfig({
   // Absolute URLs (canonical, OpenGraph, sitemap) are built from the public origin.
   site: process.env.PUBLIC_URL ?? `http://${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? '4321'}`,
   output: 'static',
   trailingSlash: 'ignore',
-  integrations: [react()],
+  integrations: [react(), interactionDirective],
   // All CSS inline: the first paint needs no second request (the per-page CSP carries the hashes).
   build: { format: 'directory', inlineStylesheets: 'always' },
   server: { host: '127.0.0.1', port: 4321 },

@@ -64,9 +64,27 @@ const access: FastifyPluginAsync<AccessOptions> = async (app, { db, adminUsernam
   const profiles = createProfilesRepository(db);
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
+
+  async function checkAccess(request: FastifyRequest): Promise<void> {
+    const rule = request.routeOptions.config.access;
+    if (!rule || rule === 'public') return;
+    const user = await request.authUser();
+    if (rule === 'user' || (await isAdmin(user, adminUsernames, db))) return;
+    if (rule === 'admin') {
+      request.log.warn({ userId: user.id, route: request.routeOptions.url }, 'admin route refused');
+      throw new HttpError(403, 'Only administrators can do this.');
+    }
+    if ((await profiles.findByUser(user.id))?.status !== 'approved') throw new HttpError(403, MEMBERS_ONLY);
+  }
+
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
     const rule = route.config?.access;
+    // Checked first, before the route's own preHandlers; public routes (the hot reads) skip the hook.
+    if (rule && rule !== 'public') {
+      const own = route.preHandler ? [route.preHandler].flat() : [];
+      if (!own.includes(checkAccess)) route.preHandler = [checkAccess, ...own];
+    }
+    if (!route.url.startsWith('/api/')) return;
     if (!rule) throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.access).`);
     for (const method of [route.method].flat()) {
       apiRoutes.push({ method, url: route.url, access: rule, crossSite: route.config?.crossSite === true });
@@ -88,18 +106,6 @@ const access: FastifyPluginAsync<AccessOptions> = async (app, { db, adminUsernam
     return (
       (await isAdmin(user, adminUsernames, db)) || (await profiles.findByUser(user.id))?.status === 'approved'
     );
-  });
-
-  app.addHook('preHandler', async (request) => {
-    const rule = request.routeOptions.config.access;
-    if (!rule || rule === 'public') return;
-    const user = await request.authUser();
-    if (rule === 'user' || (await isAdmin(user, adminUsernames, db))) return;
-    if (rule === 'admin') {
-      request.log.warn({ userId: user.id, route: request.routeOptions.url }, 'admin route refused');
-      throw new HttpError(403, 'Only administrators can do this.');
-    }
-    if ((await profiles.findByUser(user.id))?.status !== 'approved') throw new HttpError(403, MEMBERS_ONLY);
   });
 };
 

@@ -23,20 +23,18 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * origin of the same site (API_BASE_URL, decision 018); a sibling subdomain stays untrusted.
  */
 const sameOrigin: FastifyPluginAsync<SameOriginOptions> = async (app, { origin }) => {
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style: an async hook costs a promise on every request.
+  app.addHook('onRequest', (request, reply, done) => {
     // The matched route, not the raw URL: Fastify decodes the path, so /%61pi/... reaches /api/... routes.
-    if (!isApiRoute(request)) return;
+    if (!isApiRoute(request)) return done();
     reply.header('Vary', 'Origin, Sec-Fetch-Site');
-    if (!UNSAFE.has(request.method) || request.routeOptions.config.crossSite) return;
+    if (!UNSAFE.has(request.method) || request.routeOptions.config.crossSite) return done();
     const fetchSite = request.headers['sec-fetch-site'];
     const ours = request.headers.origin === origin;
     const allowed = fetchSite ? fetchSite === 'same-origin' || (fetchSite === 'same-site' && ours) : ours;
-    if (!allowed) {
-      request.log.warn({ fetchSite, origin: request.headers.origin }, 'cross-site request refused');
-      await reply
-        .status(403)
-        .send({ detail: 'This request must come from the Curated Threads site itself.' });
-    }
+    if (allowed) return done();
+    request.log.warn({ fetchSite, origin: request.headers.origin }, 'cross-site request refused');
+    void reply.status(403).send({ detail: 'This request must come from the Curated Threads site itself.' });
   });
 };
 

@@ -9,8 +9,7 @@ export interface SecurityHeadersOptions {
   secure: boolean;
 }
 
-/** The headers every response carries; the CSP here is the default, which HTML pages replace with their own. */
-export function securityHeaders({ secure }: SecurityHeadersOptions): [string, string][] {
+function buildSecurityHeaders(secure: boolean): readonly (readonly [string, string])[] {
   const headers: [string, string][] = [
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
@@ -21,6 +20,14 @@ export function securityHeaders({ secure }: SecurityHeadersOptions): [string, st
   ];
   if (secure) headers.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
   return headers;
+}
+
+// Built once per setting: they are applied to every response.
+const HEADERS = { plain: buildSecurityHeaders(false), secure: buildSecurityHeaders(true) };
+
+/** The headers every response carries; the CSP here is the default, which HTML pages replace with their own. */
+export function securityHeaders({ secure }: SecurityHeadersOptions): readonly (readonly [string, string])[] {
+  return secure ? HEADERS.secure : HEADERS.plain;
 }
 
 /**
@@ -49,9 +56,10 @@ export function applySecurityHeaders(
  * The few answers Fastify writes without a reply (bad URLs, malformed requests) are covered in app.ts.
  */
 const securityHeadersPlugin: FastifyPluginAsync<SecurityHeadersOptions> = async (app, options) => {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Callback style: an async hook costs a promise on every response.
+  app.addHook('onSend', (request, reply, payload, done) => {
     applySecurityHeaders(reply, isApiRoute(request), options);
-    return payload;
+    done(null, payload);
   });
 };
 

@@ -8,7 +8,7 @@ export const HEADERS_FILE = '_headers';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-function rule(pattern: string, headers: [string, string][]): string {
+function rule(pattern: string, headers: readonly (readonly [string, string])[]): string {
   return [pattern, ...headers.map(([name, value]) => `  ${name}: ${value}`)].join('\n');
 }
 

@@ -33,7 +33,7 @@ function quote(value: string): string {
  * error answers too (the Node server sends them on every response).
  */
 function headerLines(secure: boolean, csp: string, cacheControl: string): string[] {
-  const headers: [string, string][] = [
+  const headers: (readonly [string, string])[] = [
     ...securityHeaders({ secure }).filter(([name]) => name !== 'Content-Security-Policy'),
     ['Content-Security-Policy', csp],
     ['Cache-Control', cacheControl],

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { isThreadFilter, topicListKey, type CatalogueListKey } from '../../contract/catalogue-pages.ts';
 import type { Manifest } from '../../contract/manifest.ts';
 import { TEXTS } from '../../contract/texts.ts';
@@ -25,6 +25,12 @@ interface Props {
   topic?: { tag: string; slug: string } | undefined;
   /** The topics linked under the search box. */
   topicNavigation: TopicNavigation;
+  /**
+   * The freshness line as static HTML in an Astro slot, which React leaves alone: home hydrates the
+   * grid only on first use and updates the line's age itself (lib/freshness-line.ts). Without it the
+   * grid renders the line.
+   */
+  freshness?: ReactNode;
 }
 
 /** Wait after the last keystroke before searching. */
@@ -46,6 +52,7 @@ export default function ThreadBrowser({
   builtManifest,
   topic,
   topicNavigation,
+  freshness,
 }: Props) {
   const hydrated = useHydrated();
   const lists = useStore($threadLists);
@@ -141,7 +148,7 @@ export default function ThreadBrowser({
       </div>
       {home && <CatalogueSearchBox value={query} onChange={setQuery} disabled={!hydrated} />}
       <TopicNav navigation={topicNavigation} current={topic?.slug} />
-      <FreshnessLine builtManifest={builtManifest} />
+      {freshness ?? <FreshnessLine builtManifest={builtManifest} />}
       {/* One live region for the list and the search, so every change of its text is announced. */}
       <p className="thread-browser__status" role="status" aria-live="polite">
         {searching ? searchStatusLine(search) : status}

@@ -76,8 +76,12 @@ export const test = base.extend<{ pageProblems: PageProblems; newPage: NewPage }
 
 export { expect };
 
-/** Waits until the home island has hydrated (its buttons become enabled). */
+/**
+ * Waits until the home island has hydrated (its buttons become enabled). It hydrates when a visitor
+ * first reaches for it (client:interaction), so the pointer moves onto its heading first.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).hover();
   await expect(page.getByRole('button', { name: 'Images', exact: true })).toBeEnabled();
 }
 

@@ -231,3 +231,29 @@ test('keyboard users can skip straight to the content', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/#main$/);
 });
+
+test('the grid runs no JavaScript until the visitor reaches for it; an address with a query hydrates it at once', async ({
+  page,
+}) => {
+  const gridScripts: string[] = [];
+  page.on('request', (request) => {
+    if (/\/_astro\/ThreadBrowser\.[^/]+\.js$/.test(request.url())) gridScripts.push(request.url());
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(gridScripts).toEqual([]);
+  await expect(page.getByRole('button', { name: 'Images', exact: true })).toBeDisabled();
+  await expect(page.locator('article.thread-card')).toHaveCount(Math.min(CATALOGUE_PAGE_SIZE, all.length));
+
+  // Tabbing into the grid (a topic link) is reaching for it, as is pointing at it.
+  await page.locator('.thread-browser a').first().focus();
+  await expect(page.getByRole('button', { name: 'Images', exact: true })).toBeEnabled();
+  expect(gridScripts).toHaveLength(1);
+
+  await page.goto('/?filter=text');
+  await expect(page.getByRole('button', { name: 'Text', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByRole('status')).toHaveText(textStatus);
+});

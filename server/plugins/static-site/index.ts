@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PUBLIC_CATALOGUE_FILE } from '../../jobs/catalogue-files.ts';
-import { requestPath } from '../../request-path.ts';
+import { decodedPath, installEarlyHandler, isApiPath, serveEarly } from './early-static.ts';
+import { chooseResponse, matchesETag } from './file-responses.ts';
 import { StaticStore, type StaticFile } from './static-store.ts';
 
 export interface StaticSiteOptions {
@@ -35,44 +36,11 @@ export function isSiteFile(relativePath: string): boolean {
   );
 }
 
-function accepts(header: string | undefined, coding: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((part) => {
-    const [name, ...params] = part.trim().split(';');
-    if (name?.trim().toLowerCase() !== coding) return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
-}
-
-/** If-None-Match uses weak comparison (RFC 9110): a proxy may have turned our ETag into W/"...". */
-function matchesETag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
-  });
-}
-
 function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile, status = 200) {
-  let body = file.body;
-  let etag = file.etag;
-  let encoding: string | undefined;
-  const acceptEncoding = request.headers['accept-encoding'];
-  if (file.br && accepts(acceptEncoding, 'br')) {
-    [body, etag, encoding] = [file.br, `${file.etag.slice(0, -1)}-br"`, 'br'];
-  } else if (file.gzip && accepts(acceptEncoding, 'gzip')) {
-    [body, etag, encoding] = [file.gzip, `${file.etag.slice(0, -1)}-gz"`, 'gzip'];
-  }
-  reply
-    .header('Content-Type', file.contentType)
-    .header('Cache-Control', file.cacheControl)
-    .header('ETag', etag);
-  if (file.br || file.gzip) reply.header('Vary', 'Accept-Encoding');
-  if (file.csp) reply.header('Content-Security-Policy', file.csp);
-  if (status === 200 && matchesETag(request.headers['if-none-match'], etag)) return reply.status(304).send();
-  if (encoding) reply.header('Content-Encoding', encoding);
-  return reply.status(status).send(body);
+  const chosen = chooseResponse(file.responses, request.headers['accept-encoding']);
+  if (status === 200 && matchesETag(request.headers['if-none-match'], chosen.etag))
+    return reply.status(304).headers(chosen.notModified).send();
+  return reply.status(status).headers(chosen.headers).send(chosen.body);
 }
 
 declare module 'fastify' {
@@ -154,22 +122,37 @@ const staticSite: FastifyPluginAsync<StaticSiteOptions> = async (app, options) =
     stores = { ...stores, data: await loadCatalogue(options, stores.data) };
   });
 
+  /** The file a decoded path names: a page or asset of the site (or of the build before), or catalogue data. */
+  const findFile = (pathname: string): StaticFile | undefined => {
+    const { site, data } = stores;
+    if (isApiPath(pathname)) return undefined;
+    if (pathname.startsWith('/data/')) return data.get(pathname);
+    return (
+      site?.resolve(pathname) ?? (pathname.startsWith('/_astro/') ? previousSite?.get(pathname) : undefined)
+    );
+  };
+
+  // Built files are answered before Fastify's routing and hooks (DESIGN section 8: >= 0.8x nginx);
+  // while closing, everything goes through Fastify, which answers 503.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  installEarlyHandler(
+    app.server,
+    (request, response) => !closing && serveEarly(request, response, findFile),
+    (error) => app.log.error({ err: error }, 'serving a static file failed'),
+  );
+
   app.get('/*', (request, reply) => {
-    const { site, data, notFoundPage } = stores;
-    let pathname: string;
-    try {
-      pathname = decodeURIComponent(requestPath(request.url));
-    } catch {
+    const { notFoundPage } = stores;
+    const pathname = decodedPath(request.url);
+    if (pathname === null)
       return notFoundPage ? send(request, reply, notFoundPage, 404) : reply.callNotFound();
-    }
-    if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
-    if (pathname.startsWith('/data/')) {
-      const file = data.get(pathname);
-      return file ? send(request, reply, file) : reply.callNotFound();
-    }
-    const file =
-      site?.resolve(pathname) ?? (pathname.startsWith('/_astro/') ? previousSite?.get(pathname) : undefined);
+    if (isApiPath(pathname)) return reply.callNotFound();
+    const file = findFile(pathname);
     if (file) return send(request, reply, file);
+    if (pathname.startsWith('/data/')) return reply.callNotFound();
     return notFoundPage ? send(request, reply, notFoundPage, 404) : reply.callNotFound();
   });
 };

@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { fileResponses, type FileParts, type FileResponses } from './file-responses.ts';
 import { pageCsp } from './page-csp.ts';
 
 const brotli = promisify(brotliCompress);
@@ -41,16 +42,9 @@ const COMPRESSIBLE = new Set([
 // Brotli at quality 11 is slow on very large files (a 100k-thread catalogue); they get a faster level.
 const MAX_BEST_BROTLI_BYTES = 1024 * 1024;
 
-/** One file held in memory, with its compressed variants and the headers it is served with. */
-export interface StaticFile {
-  body: Buffer;
-  br: Buffer | undefined;
-  gzip: Buffer | undefined;
-  etag: string;
-  contentType: string;
-  cacheControl: string;
-  /** A page-specific Content-Security-Policy (HTML pages only). */
-  csp: string | undefined;
+/** One file held in memory, with its compressed variants and the answers (headers included) it is served with. */
+export interface StaticFile extends FileParts {
+  responses: FileResponses;
 }
 
 export interface StoreOptions {
@@ -128,7 +122,7 @@ async function loadFile(
     br = brBody.length < body.length ? brBody : undefined;
     gz = gzBody.length < body.length ? gzBody : undefined;
   }
-  return {
+  const parts: FileParts = {
     body,
     br,
     gzip: gz,
@@ -140,6 +134,7 @@ async function loadFile(
         ? pageCsp(body.toString('utf8'), { secure: options.secure, apiOrigin: options.apiOrigin })
         : undefined,
   };
+  return { ...parts, responses: fileResponses(parts, options.secure) };
 }
 
 /** A folder loaded whole into memory at start, answering lookups by URL path. */

@@ -59,13 +59,18 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   const tokens = createThreadsTokensRepository(db);
   const roleBindings = createRoleBindingsRepository(db);
 
-  app.get('/api/auth/config', { config: { access: 'public' } }, async (): Promise<AuthConfig> => ({
+  // Fixed for the life of the process: serialized once, sent as it is.
+  const authConfig: AuthConfig = {
     client_id: settings.appId,
     redirect_uri: settings.redirectUri,
     auth_base_url: settings.authBaseUrl,
     mode: config.threads.mode,
     scopes: [...THREADS_SCOPES],
-  }));
+  };
+  const authConfigJson = JSON.stringify(authConfig);
+  app.get('/api/auth/config', { config: { access: 'public' } }, async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(authConfigJson),
+  );
 
   app.post(
     '/api/auth/callback',

@@ -152,6 +152,21 @@ describe('editing a profile', () => {
 });
 
 describe('public profiles', () => {
+  test('a public profile is served from the cache until its member saves it: the next read shows the save', async () => {
+    const cookie = await approvedMember(base, 'cached_member');
+    await saveProfile(base, cookie, 'Cached_Member', 'first');
+    // Read twice: the second answer comes from the in-process cache.
+    for (let read = 0; read < 2; read++) {
+      expect(await json(await api(base, '/api/user/profile/cached_member'))).toMatchObject({ bio: 'first' });
+    }
+    expect((await saveProfile(base, cookie, 'Cached_Member', 'second')).status).toBe(200);
+    expect(await json(await api(base, '/api/user/profile/cached_member'))).toMatchObject({ bio: 'second' });
+    // A rename: the old name is no longer found, the new one is.
+    expect((await saveProfile(base, cookie, 'Renamed_Member', 'second')).status).toBe(200);
+    expect((await api(base, '/api/user/profile/cached_member')).status).toBe(404);
+    expect((await api(base, '/api/user/profile/renamed_member')).status).toBe(200);
+  });
+
   test('pending, unknown and impossible names are all "Profile not found"', async () => {
     const cookie = await signIn(base, 'quinn');
     await api(base, '/api/user/request-invite', { method: 'POST', cookie });
