@@ -257,3 +257,19 @@ test('the grid runs no JavaScript until the visitor reaches for it; an address w
   );
   await expect(page.getByRole('status')).toHaveText(textStatus);
 });
+
+test('a signed-in browser hydrates the grid without waiting for a gesture (its cards carry gem toggles)', async ({
+  page,
+  pageProblems,
+}) => {
+  pageProblems.allow(/status of 401/); // the stored user's session is not real: the header's check says so
+  // What the callback page stores after a sign-in (src/lib/user-storage.ts).
+  await page.addInitScript(() => localStorage.setItem('curated-threads:user-id', '1001'));
+  const gridScripts: string[] = [];
+  page.on('request', (request) => {
+    if (/\/_astro\/ThreadBrowser\.[^/]+\.js$/.test(request.url())) gridScripts.push(request.url());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Images', exact: true })).toBeEnabled();
+  expect(gridScripts).toHaveLength(1);
+});

@@ -157,8 +157,8 @@ test('visitors and users who are not approved members get no save button', async
   const user = await signedInPage(newPage, `gemless_${run}`);
   const answered = user.waitForResponse((response) => response.url().endsWith('/api/user/gems/ids'));
   await user.goto('/');
-  expect(await (await answered).json()).toEqual({ can_save: false, ids: [] });
   await waitForHydration(user);
+  expect(await (await answered).json()).toEqual({ can_save: false, ids: [] });
   await expect(user.locator('article.thread-card').first()).toBeVisible();
   await expect(user.getByRole('button', { name: GEM_TEXTS.save })).toHaveCount(0);
 });
