@@ -50,6 +50,9 @@ export interface LighthouseRun {
   seo: number;
 }
 
+/** Lighthouse's own word that a run's trace went wrong (NO_NAVSTART, NO_FCP ...): worth running again. */
+class RuntimeError extends Error {}
+
 async function runOnce(url: string, browser: Browser): Promise<LighthouseRun> {
   const result = await lighthouse(url, {
     port: browser.port,
@@ -59,7 +62,8 @@ async function runOnce(url: string, browser: Browser): Promise<LighthouseRun> {
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
-  if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  if (runtimeError)
+    throw new RuntimeError(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
   const score = (id: string) => Math.round((categories[id]?.score ?? Number.NaN) * 100);
   const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   return {
@@ -71,6 +75,25 @@ async function runOnce(url: string, browser: Browser): Promise<LighthouseRun> {
     bestPractices: score('best-practices'),
     seo: score('seo'),
   };
+}
+
+/** How often one run is tried when Lighthouse reports a runtime error. */
+const ATTEMPTS = 3;
+
+/** One run, tried again (at most ATTEMPTS times) when Lighthouse's recording of the trace failed. */
+async function runWithRetries(
+  url: string,
+  browser: Browser,
+  progress: (message: string) => void,
+): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(url, browser);
+    } catch (error) {
+      if (!(error instanceof RuntimeError) || attempt >= ATTEMPTS) throw error;
+      progress(`  ${error.message}; running it again (attempt ${attempt + 1} of ${ATTEMPTS})`);
+    }
+  }
 }
 
 /** The medians of the runs' figures. */
@@ -97,10 +120,10 @@ export async function lighthouseMedians(
   progress: (message: string) => void,
 ): Promise<LighthouseSummary> {
   progress(`  Lighthouse warm-up on ${url}…`);
-  await runOnce(url, browser);
+  await runWithRetries(url, browser, progress);
   const results: LighthouseRun[] = [];
   for (let run = 1; run <= runs; run++) {
-    const result = await runOnce(url, browser);
+    const result = await runWithRetries(url, browser, progress);
     progress(
       `  run ${run}/${runs}: performance ${result.performance}, TBT ${Math.round(result.tbtMs)} ms, LCP ${Math.round(result.lcpMs)} ms`,
     );
