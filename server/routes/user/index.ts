@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import {
   displayUsernameProblem,
   ProfileUpdateSchema,
@@ -93,21 +93,32 @@ const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number
     },
   );
 
+  // Serialized once per cached answer: a hot read sends the same string until the cache is cleared.
+  const bodies = new WeakMap<PublicProfile, string>();
+  const send = (reply: FastifyReply, profile: PublicProfile | null) => {
+    if (!profile) throw new HttpError(404, PROFILE_NOT_FOUND);
+    let body = bodies.get(profile);
+    if (body === undefined) bodies.set(profile, (body = JSON.stringify(profile)));
+    return reply.type('application/json; charset=utf-8').send(body);
+  };
+  const lookUp = async (username: string): Promise<PublicProfile | null> => {
+    const generation = cache.generation();
+    const found = await profiles.findApprovedByName(username);
+    const profile = found ? toPublicProfile(found, await collectionsOf(db, found.profile.userId)) : null;
+    cache.set(username, profile, generation);
+    return profile;
+  };
+
+  // Not async: a cached answer (the hot path) is sent without a promise.
   app.get<{ Params: { username: string } }>(
     '/api/user/profile/:username',
     { config: { access: 'public' } },
-    async (request): Promise<PublicProfile> => {
+    (request, reply) => {
       const { username } = request.params;
       if (displayUsernameProblem(username) !== null) throw new HttpError(404, PROFILE_NOT_FOUND);
-      let profile = cache.get(username);
-      if (profile === undefined) {
-        const generation = cache.generation();
-        const found = await profiles.findApprovedByName(username);
-        profile = found ? toPublicProfile(found, await collectionsOf(db, found.profile.userId)) : null;
-        cache.set(username, profile, generation);
-      }
-      if (!profile) throw new HttpError(404, PROFILE_NOT_FOUND);
-      return profile;
+      const cached = cache.get(username);
+      if (cached !== undefined) return send(reply, cached);
+      return lookUp(username).then((profile) => send(reply, profile));
     },
   );
 };
