@@ -6,7 +6,7 @@ import lighthouse from 'lighthouse';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
 import { startTracked, tempDir, type Tracked } from './processes.ts';
-import type { LighthouseSummary } from './results.ts';
+import type { LighthouseRun, LighthouseSummary } from './results.ts';
 import { median } from './stats.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -37,17 +37,6 @@ export async function startBrowser(port: number): Promise<Browser> {
   }
   await chromium.stop();
   throw new Error(`Chromium did not open its DevTools port ${port}:\n${chromium.output()}`);
-}
-
-/** One run's figures, scores 0-100. */
-export interface LighthouseRun {
-  performance: number;
-  tbtMs: number;
-  lcpMs: number;
-  cls: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
 }
 
 /** Lighthouse's own word that a run's trace went wrong (NO_NAVSTART, NO_FCP ...): worth running again. */

@@ -36,10 +36,8 @@ export interface ApiResult {
   comparisons: LoadComparison[];
 }
 
-/** Medians over the runs of one page (scores 0-100, times in ms). */
-export interface LighthouseSummary {
-  url: string;
-  runs: number;
+/** One Lighthouse run's figures (scores 0-100, times in ms). */
+export interface LighthouseRun {
   performance: number;
   tbtMs: number;
   lcpMs: number;
@@ -47,6 +45,12 @@ export interface LighthouseSummary {
   accessibility: number;
   bestPractices: number;
   seo: number;
+}
+
+/** Medians over the runs of one page. */
+export interface LighthouseSummary extends LighthouseRun {
+  url: string;
+  runs: number;
 }
 
 export interface LighthouseResult {

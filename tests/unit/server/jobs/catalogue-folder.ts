@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { beforeEach, expect } from 'vitest';
 import { CATALOGUE_PAGE_SIZE, pageCount, type CataloguePage } from '../../../../contract/catalogue-pages.ts';
 import { ManifestSchema, type Manifest } from '../../../../contract/manifest.ts';
 import { ThreadCardListSchema, type ThreadCard } from '../../../../contract/thread-card.ts';
@@ -12,11 +12,16 @@ import { catalogueDatesFrom } from '../../../../server/jobs/export-catalogue.ts'
 
 /** Shared by the export-catalogue tests: a temp catalogue folder, its readers, and a record of its writes. */
 
-/** Every file the exporter wrote, in order, and what the folder held when the manifest was written. */
-export interface WriteLog {
-  written: string[];
-  beforeManifest: string[] | null;
-}
+/**
+ * Every file the exporter wrote, in order, and what the folder held when the manifest was written:
+ * filled by `recordingAtomicFile` (a test file mocks atomic-file.ts with it) and emptied before each test.
+ */
+export const log = { written: [] as string[], beforeManifest: null as string[] | null };
+
+beforeEach(() => {
+  log.written = [];
+  log.beforeManifest = null;
+});
 
 /** Lists every file under `dir`, relative and with forward slashes. */
 export function filesIn(dir: string): string[] {
@@ -27,7 +32,7 @@ export function filesIn(dir: string): string[] {
 }
 
 /** atomic-file.ts with `writeIfChanged` recording into `log` (for a `vi.mock` factory). */
-export function recordingAtomicFile(original: typeof AtomicFile, log: WriteLog): typeof AtomicFile {
+export function recordingAtomicFile(original: typeof AtomicFile): typeof AtomicFile {
   return {
     ...original,
     writeIfChanged: async (file: string, body: string) => {

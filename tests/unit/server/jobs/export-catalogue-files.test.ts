@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { CATALOGUE_PAGE_SIZE } from '../../../../contract/catalogue-pages.ts';
 import { ThreadCardListSchema } from '../../../../contract/thread-card.ts';
 import { matchesFilter } from '../../../../contract/thread-filter.ts';
@@ -22,17 +22,13 @@ import {
   readManifest,
   readPage,
   withTopic,
+  log,
 } from './catalogue-folder.ts';
 
-const log = vi.hoisted(() => ({ written: [] as string[], beforeManifest: null as string[] | null }));
+// Records every write into catalogue-folder.ts's `log`.
 vi.mock('../../../../server/jobs/atomic-file.ts', async (importOriginal) =>
-  (await import('./catalogue-folder.ts')).recordingAtomicFile(await importOriginal(), log),
+  (await import('./catalogue-folder.ts')).recordingAtomicFile(await importOriginal()),
 );
-
-beforeEach(() => {
-  log.written = [];
-  log.beforeManifest = null;
-});
 
 describe('the spec files', () => {
   test('are written whole, split by the filter rule, with a manifest dated and counted', async () => {

@@ -1,6 +1,6 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { CataloguePage } from '../../../../contract/catalogue-pages.ts';
 import type { ThreadCard } from '../../../../contract/thread-card.ts';
 import { catalogueFiles } from '../../../../server/jobs/catalogue-files.ts';
@@ -18,17 +18,13 @@ import {
   readManifest,
   readPage,
   withTopic,
+  log,
 } from './catalogue-folder.ts';
 
-const log = vi.hoisted(() => ({ written: [] as string[], beforeManifest: null as string[] | null }));
+// Records every write into catalogue-folder.ts's `log`.
 vi.mock('../../../../server/jobs/atomic-file.ts', async (importOriginal) =>
-  (await import('./catalogue-folder.ts')).recordingAtomicFile(await importOriginal(), log),
+  (await import('./catalogue-folder.ts')).recordingAtomicFile(await importOriginal()),
 );
-
-beforeEach(() => {
-  log.written = [];
-  log.beforeManifest = null;
-});
 
 describe('the version', () => {
   test('is the same for equal cards, whatever the dates', async () => {
