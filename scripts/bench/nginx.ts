@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { workerUserLines } from '../../tests/nginx/nginx-runner.ts';
 import { startTracked, type Tracked } from './processes.ts';
 
 export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -58,6 +59,7 @@ export function referenceNginxConfig({
     ([urlPath, folder]) => `    location = ${urlPath} {\n      root ${folder};\n    }`,
   );
   return `# The benchmark's reference: a minimal static server, not the product's generated config.
+${workerUserLines().join('\n')}
 worker_processes 1;
 pid ${path.join(prefix, 'nginx.pid')};
 error_log ${path.join(prefix, 'error.log')} warn;

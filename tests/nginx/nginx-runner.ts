@@ -13,12 +13,22 @@ export function nginxMissingMessage(): string | null {
 }
 
 /**
+ * nginx started as root hands its workers to `nobody`, who cannot read a checkout in a private folder
+ * (CI clones into a 0700 `mktemp -d`: every file answered 403). As root, the workers stay root; as
+ * any other user nginx cannot switch and the line would only warn, so it is left out.
+ */
+export function workerUserLines(uid = process.getuid?.()): string[] {
+  return uid === 0 ? ['user root;'] : [];
+}
+
+/**
  * A minimal nginx.conf around one generated server block, for a non-root nginx: pid, temp folders
  * and logs under `prefix`, errors to stderr, no access log.
  */
 export function wrapServerBlock(prefix: string, serverBlockFile: string): string {
   const temp = (name: string) => path.join(prefix, 'temp', name);
   return [
+    ...workerUserLines(),
     'worker_processes 1;',
     `pid ${path.join(prefix, 'nginx.pid')};`,
     'error_log stderr warn;',
