@@ -155,6 +155,9 @@ test('visitors and users who are not approved members get no save button', async
   await expect(page.getByRole('button', { name: GEM_TEXTS.save })).toHaveCount(0);
 
   const user = await signedInPage(newPage, `gemless_${run}`);
+  // The sign-in lands on home, which asks for the gem ids too (a signed-in browser hydrates the grid at
+  // idle): let that answer arrive first, so the one awaited below belongs to the next visit.
+  await user.waitForLoadState('networkidle');
   const answered = user.waitForResponse((response) => response.url().endsWith('/api/user/gems/ids'));
   await user.goto('/');
   await waitForHydration(user);
