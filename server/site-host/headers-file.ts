@@ -1,12 +1,10 @@
-import { catalogueCacheControl } from '../plugins/static-site/index.ts';
+import { catalogueCacheControl, siteCacheControl } from '../plugins/static-site/index.ts';
 import { securityHeaders, STRICT_CSP } from '../plugins/security-headers.ts';
 import { unionCsp } from './csp-union.ts';
 import type { SitePage } from './site-pages.ts';
 
 /** Netlify / Cloudflare Pages `_headers`: the file name a static host reads from the published folder. */
 export const HEADERS_FILE = '_headers';
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 function rule(pattern: string, headers: readonly (readonly [string, string])[]): string {
   return [pattern, ...headers.map(([name, value]) => `  ${name}: ${value}`)].join('\n');
@@ -29,7 +27,7 @@ export function headersFile(pages: readonly SitePage[], { secure }: { secure: bo
   const security = securityHeaders({ secure }).filter(([name]) => name !== 'Content-Security-Policy');
   const rules = [
     rule('/*', [...security, ['Content-Security-Policy', unionCsp(pages.map((page) => page.csp))]]),
-    rule('/_astro/*', [['Cache-Control', IMMUTABLE]]),
+    rule('/_astro/*', [['Cache-Control', siteCacheControl('/_astro/x.js')]]),
     rule('/data/*', [
       ['Cache-Control', catalogueCacheControl('/data/manifest.json')],
       ['Content-Security-Policy', STRICT_CSP],

@@ -3,22 +3,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { filesUnder } from '../jobs/export-catalogue.ts';
+import { COMPRESSIBLE } from '../plugins/static-site/static-store.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** What nginx `gzip_static` and CDNs serve compressed (the Node server's COMPRESSIBLE set). */
-export const COMPRESSIBLE_EXTENSIONS = [
-  '.html',
-  '.css',
-  '.js',
-  '.mjs',
-  '.json',
-  '.svg',
-  '.xml',
-  '.txt',
-  '.webmanifest',
-];
 /** Files compressed at once. */
 const CONCURRENCY = 16;
 // Brotli 11 is slow on large files and thousands of catalogue pages: those get a quicker level.
@@ -73,7 +62,7 @@ async function compressOne(dir: string, relative: string, previousDir: string | 
  */
 export async function precompressSite(dir: string, previousDir?: string): Promise<number> {
   const files = (await filesUnder(dir, ''))
-    .filter((file) => COMPRESSIBLE_EXTENSIONS.includes(path.posix.extname(file).toLowerCase()))
+    .filter((file) => COMPRESSIBLE.has(path.posix.extname(file).toLowerCase()))
     .filter((file) => !file.split('/').some((part) => part.startsWith('.')));
   for (let start = 0; start < files.length; start += CONCURRENCY) {
     await Promise.all(

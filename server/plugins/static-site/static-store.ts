@@ -28,7 +28,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.webmanifest': 'application/manifest+json',
 };
-const COMPRESSIBLE = new Set([
+/** What is worth compressing; the build's .br/.gz copies (site-host/precompress.ts) cover the same set. */
+export const COMPRESSIBLE = new Set([
   '.html',
   '.css',
   '.js',
@@ -103,13 +104,15 @@ async function loadFile(
   if (previous?.etag === etag) return previous;
   let br: Buffer | undefined;
   let gz: Buffer | undefined;
-  const ready = options.precompressed ? await readPrecompressed(file) : null;
-  if (ready && COMPRESSIBLE.has(ext) && body.length > 256) {
+  const compressible = COMPRESSIBLE.has(ext) && body.length > 256;
+  // Only a compressible file has copies: no failed opens for images and tiny files at every load.
+  const ready = compressible && options.precompressed ? await readPrecompressed(file) : null;
+  if (ready) {
     [br, gz] = [
       ready.br.length < body.length ? ready.br : undefined,
       ready.gz.length < body.length ? ready.gz : undefined,
     ];
-  } else if (COMPRESSIBLE.has(ext) && body.length > 256) {
+  } else if (compressible) {
     const quality =
       body.length > MAX_BEST_BROTLI_BYTES ? 6 : (options.brotliQuality ?? zlib.BROTLI_MAX_QUALITY);
     const [brBody, gzBody] = await Promise.all([
