@@ -9,27 +9,60 @@ const FIRST_USE = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydo
  * when the visitor first reaches for it, so loading the page runs none of its JavaScript. When the
  * address carries a query (?filter=, ?q=: state the island shows), it hydrates at idle instead, like
  * `client:idle`; so it does for a signed-in browser (a stored user), whose cards carry gem toggles
- * the HTML cannot know. A click that lands before hydration is held and clicked again once it runs.
+ * the HTML cannot know. A press or click that lands before hydration is replayed once it runs.
  */
+/** Clicks `target` once the island has enabled it (its controls turn on in an effect after hydration). */
+function clickWhenEnabled(target: HTMLElement): void {
+  if (!(target instanceof HTMLButtonElement) || !target.disabled) {
+    target.click();
+    return;
+  }
+  const observer = new MutationObserver(() => {
+    if (target.disabled) return;
+    observer.disconnect();
+    target.click();
+  });
+  observer.observe(target, { attributes: true, attributeFilter: ['disabled'] });
+  // A control that stays disabled (nothing to filter) is left alone.
+  setTimeout(() => observer.disconnect(), 5000);
+}
+
 const interactionDirective: ClientDirective = (load, _options, element) => {
   let started = false;
-  let heldClick: HTMLElement | null = null;
+  // The press to replay once the island runs. A disabled control (the no-JS filter buttons) never
+  // gets a click, so a pressed button is remembered at pointerdown; `released` says its click is over
+  // (swallowed or held), so replaying it cannot double a click that is still to come.
+  let held: HTMLElement | null = null;
+  let released = false;
+  const holdPress = (event: PointerEvent) => {
+    held = event.target instanceof Element ? event.target.closest('button') : null;
+    released = false;
+  };
+  const release = () => {
+    released = true;
+  };
   const holdClick = (event: MouseEvent) => {
     if (!(event.target instanceof HTMLElement) || event.target.closest('a[href]')) return;
-    heldClick = event.target;
+    [held, released] = [event.target, true];
     event.preventDefault();
     event.stopPropagation();
   };
+  const holders = [
+    ['pointerdown', holdPress],
+    ['pointerup', release],
+    ['click', holdClick],
+  ] as const;
+  for (const [type, listener] of holders) element.addEventListener(type, listener as EventListener, true);
   const run = async () => {
-    element.addEventListener('click', holdClick, true);
     try {
       await (
         await load()
       )();
     } finally {
-      element.removeEventListener('click', holdClick, true);
+      for (const [type, listener] of holders)
+        element.removeEventListener(type, listener as EventListener, true);
     }
-    heldClick?.click();
+    if (held && released) clickWhenEnabled(held);
   };
   const hydrate = () => {
     if (started) return;

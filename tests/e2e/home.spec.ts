@@ -273,3 +273,16 @@ test('a signed-in browser hydrates the grid without waiting for a gesture (its c
   await expect(page.getByRole('button', { name: 'Images', exact: true })).toBeEnabled();
   expect(gridScripts).toHaveLength(1);
 });
+
+test('a click on a filter before the grid has hydrated is not lost: the filter applies once it runs', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const text = page.getByRole('button', { name: 'Text', exact: true });
+  const box = await text.boundingBox();
+  if (!box) throw new Error('the Text filter has no box');
+  // A real pointer's click, not locator.click (which would wait for the button to be enabled).
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(text).toHaveAttribute('aria-pressed', 'true');
+  await expect(page).toHaveURL(/\?filter=text$/);
+});
