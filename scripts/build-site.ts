@@ -4,7 +4,7 @@
  * configured folder's export, or the committed sample. Works on a fresh clone with no settings.
  */
 import { ConfigError, loadConfig } from '../server/config.ts';
-import { buildSite, catalogueExportFor, siteBuildOptionsFor } from '../server/jobs/build-site.ts';
+import { buildSite, catalogueExportFor, siteBuildOptionsFor } from '../server/services/site/build-site.ts';
 import { CatalogueSourceError, prepareCatalogue } from '../server/site-host/catalogue-source.ts';
 
 const log = (line: string) => console.log(line);

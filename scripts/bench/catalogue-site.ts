@@ -6,9 +6,14 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ManifestSchema } from '../../contract/manifest.ts';
 import { ThreadCardListSchema } from '../../contract/thread-card.ts';
-import { buildSite, PROJECT_ROOT, siteState, type SiteBuildOptions } from '../../server/jobs/build-site.ts';
-import { catalogueFiles } from '../../server/jobs/catalogue-files.ts';
-import { catalogueDatesFrom, writeCatalogue } from '../../server/jobs/export-catalogue.ts';
+import {
+  buildSite,
+  PROJECT_ROOT,
+  siteState,
+  type SiteBuildOptions,
+} from '../../server/services/site/build-site.ts';
+import { catalogueFiles } from '../../server/services/catalogue/catalogue-files.ts';
+import { catalogueDatesFrom, writeCatalogue } from '../../server/services/catalogue/export-catalogue.ts';
 import { buildSampleCards } from '../sample/catalogue.ts';
 
 /** Every child process the benchmark started and has not seen exit: killed at the end, also on failure. */

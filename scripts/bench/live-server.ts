@@ -5,14 +5,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { PROJECT_ROOT, siteState, type SiteBuildOptions } from '../../server/jobs/build-site.ts';
+import { PROJECT_ROOT, siteState, type SiteBuildOptions } from '../../server/services/site/build-site.ts';
 import type { StepContext } from './context.ts';
 import { tempDir } from './processes.ts';
 import { startProductServer, type ProductServer } from './product-server.ts';
 
 export interface LiveServer {
   server: ProductServer;
-  /** The build options the server itself uses (server/jobs/build-site.ts siteBuildOptionsFor). */
+  /** The build options the server itself uses (server/services/site/build-site.ts siteBuildOptionsFor). */
   build: SiteBuildOptions;
   profilesFile: string;
 }

@@ -8,8 +8,13 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ManifestSchema } from '../../contract/manifest.ts';
 import { ThreadCardListSchema } from '../../contract/thread-card.ts';
-import { buildSite, PROJECT_ROOT, siteState, type SiteBuildOptions } from '../../server/jobs/build-site.ts';
-import { writeCatalogue } from '../../server/jobs/export-catalogue.ts';
+import {
+  buildSite,
+  PROJECT_ROOT,
+  siteState,
+  type SiteBuildOptions,
+} from '../../server/services/site/build-site.ts';
+import { writeCatalogue } from '../../server/services/catalogue/export-catalogue.ts';
 import { writeLargeCatalogue } from '../../tests/large-catalogue.ts';
 
 export const BENCH_ROOT = path.join(PROJECT_ROOT, 'test-output', 'bench');
@@ -18,7 +23,7 @@ export const BENCH_ROOT = path.join(PROJECT_ROOT, 'test-output', 'bench');
 const GENERATOR_FILES = [
   'tests/large-catalogue.ts',
   'scripts/sample/catalogue.ts',
-  'server/jobs/catalogue-files.ts',
+  'server/services/catalogue/catalogue-files.ts',
 ];
 
 export interface BenchSite {

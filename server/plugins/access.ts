@@ -4,7 +4,7 @@ import type { Database } from '../db/client.ts';
 import { createProfilesRepository } from '../repositories/profiles.ts';
 import { createRoleBindingsRepository } from '../repositories/role-bindings.ts';
 import type { User } from '../repositories/users.ts';
-import { HttpError } from '../routes/http-errors.ts';
+import { HttpError } from '../http/http-error.ts';
 
 /** Who may call a route: anyone, a signed-in user, a member (approved profile, or an admin), or an admin. */
 export type Access = 'public' | 'user' | 'member' | 'admin';

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../db/errors.ts';
-import { requestPath } from '../request-path.ts';
-import { HttpError } from '../routes/http-errors.ts';
+import { requestPath } from '../http/request-path.ts';
+import { HttpError } from '../http/http-error.ts';
 
 // Fastify's own messages for these are technical; the client gets a plain sentence instead.
 const CLIENT_MESSAGES: Record<string, string> = {

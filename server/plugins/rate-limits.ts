@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../routes/http-errors.ts';
+import { HttpError } from '../http/http-error.ts';
 
 /** The limits per route family (security matrix row 20), before RATE_LIMIT_MULTIPLIER. */
 export const RATE_LIMITS = {

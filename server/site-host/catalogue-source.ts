@@ -2,13 +2,13 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { ManifestSchema, type Manifest } from '../../contract/manifest.ts';
 import { ThreadCardListSchema, type ThreadCard } from '../../contract/thread-card.ts';
-import { MANIFEST_FILE } from '../jobs/catalogue-files.ts';
+import { MANIFEST_FILE } from '../services/catalogue/catalogue-files.ts';
 import {
   catalogueDatesFrom,
   readSample,
   writeCatalogue,
   type CatalogueExport,
-} from '../jobs/export-catalogue.ts';
+} from '../services/catalogue/export-catalogue.ts';
 
 // Where `npm run build` takes its catalogue from: a running server's /data (CATALOGUE_URL), a folder
 // (CATALOGUE_DIR), the configured folder when it holds an export, or else the committed sample.

@@ -2,7 +2,7 @@ import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { filesUnder } from '../jobs/export-catalogue.ts';
+import { filesUnder } from '../services/catalogue/export-catalogue.ts';
 import { COMPRESSIBLE } from '../plugins/static-site/static-store.ts';
 
 const brotli = promisify(brotliCompress);

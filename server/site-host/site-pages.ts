@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { filesUnder } from '../jobs/export-catalogue.ts';
+import { filesUnder } from '../services/catalogue/export-catalogue.ts';
 import { pageCsp } from '../plugins/static-site/page-csp.ts';
 
 /** The options every page's CSP is computed with (the same for every page of one build). */

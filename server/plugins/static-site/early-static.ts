@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { requestPath } from '../../request-path.ts';
+import { requestPath } from '../../http/request-path.ts';
 import { chooseResponse, matchesETag } from './file-responses.ts';
 import type { StaticFile } from './static-store.ts';
 

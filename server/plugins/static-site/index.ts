@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { PUBLIC_CATALOGUE_FILE } from '../../jobs/catalogue-files.ts';
+import { PUBLIC_CATALOGUE_FILE } from '../../services/catalogue/catalogue-files.ts';
 import { decodedPath, installEarlyHandler, isApiPath, serveEarly } from './early-static.ts';
 import { chooseResponse, matchesETag } from './file-responses.ts';
 import { StaticStore, type StaticFile } from './static-store.ts';

@@ -6,8 +6,8 @@ import {
   type CurationRun,
   type RunTrigger,
 } from '../../repositories/curation-runs.ts';
-import { HttpError } from '../http-errors.ts';
-import type { CurationResult } from '../../jobs/curate.ts';
+import { HttpError } from '../../http/http-error.ts';
+import type { CurationResult } from '../../services/curation/curate.ts';
 
 export interface CurationRoutesOptions {
   db: Database;

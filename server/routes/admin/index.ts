@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { createAuditLogRepository } from '../../repositories/audit-log.ts';
 import { createProfilesRepository } from '../../repositories/profiles.ts';
 import { createUsersRepository } from '../../repositories/users.ts';
-import { HttpError, parseBody } from '../http-errors.ts';
+import { HttpError, parseBody } from '../../http/http-error.ts';
 
 /** The admin's review of invite requests (spec: dashboard, Pending Users). */
 const adminRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {

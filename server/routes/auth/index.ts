@@ -9,7 +9,7 @@ import {
 import { TEXTS } from '../../../contract/texts.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { refreshStoredToken } from '../../jobs/refresh-tokens.ts';
+import { refreshStoredToken } from '../../services/tokens/refresh-tokens.ts';
 import { createRoleBindingsRepository, type BoundRole } from '../../repositories/role-bindings.ts';
 import { createThreadsTokensRepository } from '../../repositories/threads-tokens.ts';
 import { createUsersRepository } from '../../repositories/users.ts';
@@ -17,7 +17,7 @@ import { ThreadsApiError, type ThreadsGateway } from '../../threads/gateway.ts';
 import { THREADS_SCOPES, type ThreadsSettings } from '../../threads/settings.ts';
 import { encryptToken } from '../../threads/token-cipher.ts';
 import { limit } from '../../plugins/rate-limits.ts';
-import { HttpError, parseBody } from '../http-errors.ts';
+import { HttpError, parseBody } from '../../http/http-error.ts';
 
 export interface AuthRoutesOptions {
   config: Config;

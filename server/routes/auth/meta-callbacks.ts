@@ -10,7 +10,7 @@ import { createUsersRepository } from '../../repositories/users.ts';
 import { SignedRequestError, verifySignedRequest } from '../../threads/signed-request.ts';
 import { acceptFormBodies } from '../../plugins/form-body.ts';
 import { limit } from '../../plugins/rate-limits.ts';
-import { HttpError } from '../http-errors.ts';
+import { HttpError } from '../../http/http-error.ts';
 
 export interface MetaCallbackOptions {
   db: Database;

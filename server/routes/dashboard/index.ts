@@ -11,7 +11,7 @@ import { createManualSubmissionsRepository } from '../../repositories/manual-sub
 import { createThreadsRepository, type ThreadRow } from '../../repositories/threads.ts';
 import type { ThreadsGateway } from '../../threads/gateway.ts';
 import { toGeneratedPost, toManualSubmission } from '../../views/thread-views.ts';
-import { HttpError, parseBody } from '../http-errors.ts';
+import { HttpError, parseBody } from '../../http/http-error.ts';
 import { findOwnPost } from './own-post.ts';
 
 const HOUR = 3_600_000;

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { ownPostPages, ownPostToThread } from '../../jobs/post-to-thread.ts';
+import { ownPostPages, ownPostToThread } from '../../services/publishing/post-to-thread.ts';
 import { createThreadsTokensRepository } from '../../repositories/threads-tokens.ts';
 import type { NewThread } from '../../repositories/threads.ts';
 import type { User } from '../../repositories/users.ts';

@@ -3,7 +3,7 @@ import { MODERATION_LOG_PAGE_SIZE, type ModerationLogPage } from '../../../contr
 import type { Database } from '../../db/client.ts';
 import { createModerationLogRepository } from '../../repositories/moderation-log.ts';
 import { toModerationLogEntry } from '../../views/moderation-log-view.ts';
-import { HttpError } from '../http-errors.ts';
+import { HttpError } from '../../http/http-error.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { ModerationLogCache } from './log-cache.ts';
 

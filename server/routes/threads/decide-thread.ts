@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { composeGeneratedPost } from '../../jobs/publish-generated-posts.ts';
+import { composeGeneratedPost } from '../../services/publishing/publish-generated-posts.ts';
 import { createAuditLogRepository } from '../../repositories/audit-log.ts';
 import { createGeneratedPostsRepository } from '../../repositories/generated-posts.ts';
 import { createThreadsRepository, type ThreadDecision, type ThreadRow } from '../../repositories/threads.ts';

@@ -3,7 +3,7 @@ import { ThreadDecisionSchema } from '../../../contract/moderation.ts';
 import type { Database } from '../../db/client.ts';
 import { createThreadsRepository, type ThreadDecision } from '../../repositories/threads.ts';
 import { toReviewThread } from '../../views/thread-views.ts';
-import { HttpError, parseBody } from '../http-errors.ts';
+import { HttpError, parseBody } from '../../http/http-error.ts';
 import { createThreadDecider } from './decide-thread.ts';
 import { registerReviewQueue } from './review-queue.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ReviewSort } from '../../../contract/review-queue.ts';
 import type { ReviewKey } from '../../repositories/review-queue.ts';
-import { HttpError } from '../http-errors.ts';
+import { HttpError } from '../../http/http-error.ts';
 
 const KeySchema = z.discriminatedUnion('sort', [
   z.object({ sort: z.literal('newest'), at: z.string().max(64), id: z.uuid() }).strict(),

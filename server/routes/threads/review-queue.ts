@@ -8,7 +8,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { createReviewQueueRepository, type PendingRow } from '../../repositories/review-queue.ts';
 import { toReviewThread } from '../../views/thread-views.ts';
-import { HttpError, parseBody } from '../http-errors.ts';
+import { HttpError, parseBody } from '../../http/http-error.ts';
 import type { ThreadDecider } from './decide-thread.ts';
 import { decodeCursor, encodeCursor } from './review-cursor.ts';
 

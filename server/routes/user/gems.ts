@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { limit } from '../../plugins/rate-limits.ts';
 import { createGemsRepository } from '../../repositories/gems.ts';
 import { toThreadCard } from '../../views/thread-views.ts';
-import { HttpError } from '../http-errors.ts';
+import { HttpError } from '../../http/http-error.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -12,7 +12,7 @@ import { collectionsOf } from '../../repositories/profile-collections.ts';
 import { createProfilesRepository, toPublicProfile, type Profile } from '../../repositories/profiles.ts';
 import type { User } from '../../repositories/users.ts';
 import { limit } from '../../plugins/rate-limits.ts';
-import { HttpError, parseBody } from '../http-errors.ts';
+import { HttpError, parseBody } from '../../http/http-error.ts';
 import meRoutes from './me.ts';
 import gemRoutes from './gems.ts';
 import { PublicProfileCache } from './public-profile-cache.ts';

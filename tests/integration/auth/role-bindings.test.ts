@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { roleBindings, users } from '../../../server/db/schema.ts';
-import { findCurator } from '../../../server/jobs/curation-tokens.ts';
+import { findCurator } from '../../../server/services/tokens/token-holders.ts';
 import { isAdmin } from '../../../server/plugins/access.ts';
 import { createRoleBindingsRepository } from '../../../server/repositories/role-bindings.ts';
 import { createUsersRepository } from '../../../server/repositories/users.ts';

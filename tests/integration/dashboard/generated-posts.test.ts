@@ -3,7 +3,10 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { GeneratedPost, ManualSubmission } from '../../../contract/submission.ts';
 import { createThreadsClient } from '../../../server/threads/live-client.ts';
 import { SIMULATED_PREFIX, threadsSettings } from '../../../server/threads/settings.ts';
-import { MAX_PUBLISH_ATTEMPTS, publishGeneratedPosts } from '../../../server/jobs/publish-generated-posts.ts';
+import {
+  MAX_PUBLISH_ATTEMPTS,
+  publishGeneratedPosts,
+} from '../../../server/services/publishing/publish-generated-posts.ts';
 import { loadConfig } from '../../../server/config.ts';
 import { generatedPosts as generatedPostsTable, threadsTokens } from '../../../server/db/schema.ts';
 import { api, approvedMember, signIn, startApp } from '../auth/helpers.ts';

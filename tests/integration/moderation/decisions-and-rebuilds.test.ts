@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { ModerationLogPage } from '../../../contract/moderation-log.ts';
 import type { ReviewThread } from '../../../contract/review.ts';
-import { buildSite } from '../../../server/jobs/build-site.ts';
+import { buildSite } from '../../../server/services/site/build-site.ts';
 import { TEST_SITE } from '../../site-under-test.ts';
 import { api, signIn, startApp } from '../auth/helpers.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';

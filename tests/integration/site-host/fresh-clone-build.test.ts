@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import type { ThreadCard } from '../../../contract/thread-card.ts';
-import { PROJECT_ROOT } from '../../../server/jobs/build-site.ts';
+import { PROJECT_ROOT } from '../../../server/services/site/build-site.ts';
 import { NGINX_PATH, nginxArgs, writeNginxConfig } from '../../nginx/nginx-runner.ts';
 
 // `npm run build` on a fresh clone of the committed repository, with no configuration but SITE_DIR:

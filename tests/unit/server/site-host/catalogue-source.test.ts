@@ -2,7 +2,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { catalogueFiles } from '../../../../server/jobs/catalogue-files.ts';
+import { catalogueFiles } from '../../../../server/services/catalogue/catalogue-files.ts';
 import {
   CatalogueSourceError,
   prepareCatalogue,

@@ -1,0 +1,68 @@
+import { parseThreadUrl } from '../../../contract/thread-url.ts';
+import type { NewThread } from '../../repositories/threads.ts';
+import type { PostInsights, ThreadsGateway, ThreadsPost } from '../../threads/gateway.ts';
+
+const IMAGE_TYPES = new Set(['IMAGE', 'CAROUSEL_ALBUM']);
+
+/**
+ * A post from the API as a thread row, or null when it has no usable shortcode (one Threads did not
+ * give and the permalink does not carry). The permalink is stored in its canonical form.
+ */
+export function postToThread(
+  post: ThreadsPost,
+  source: NewThread['source'],
+  extra: { query?: string; ownerUserId?: string; insights?: PostInsights } = {},
+): NewThread | null {
+  const link = post.permalink ? parseThreadUrl(post.permalink) : null;
+  const shortcode = post.shortcode ?? (link?.ok ? link.link.shortcode : null);
+  if (!shortcode || !/^[A-Za-z0-9_-]{5,40}$/.test(shortcode)) return null;
+  const username = post.username.toLowerCase();
+  const postedAt = post.timestamp ? new Date(post.timestamp) : null;
+  return {
+    shortcode,
+    mediaId: post.id,
+    source,
+    query: extra.query ?? null,
+    username,
+    text: post.text,
+    // Only web URLs reach an <img>: the simulated provider serves its images over http locally.
+    imageUrl:
+      IMAGE_TYPES.has(post.mediaType) && /^https?:\/\//.test(post.mediaUrl ?? '') ? post.mediaUrl : null,
+    topicTag: post.topicTag,
+    permalink: link?.ok ? link.link.url : `https://www.threads.com/@${username}/post/${shortcode}`,
+    likes: extra.insights?.likes ?? null,
+    replies: extra.insights?.replies ?? null,
+    postedAt: postedAt && !Number.isNaN(postedAt.getTime()) ? postedAt : null,
+    ownerUserId: extra.ownerUserId ?? null,
+  };
+}
+
+/** The token owner's own posts, page by page (cursor paging), at most `maxPages` pages. */
+export async function* ownPostPages(
+  gateway: ThreadsGateway,
+  token: string,
+  maxPages: number,
+): AsyncGenerator<ThreadsPost[]> {
+  let after: string | null = null;
+  for (let page = 0; page < maxPages; page++) {
+    const result = await gateway.ownThreads(token, after);
+    yield result.posts;
+    after = result.next;
+    if (!after) return;
+  }
+}
+
+/**
+ * One of the token owner's own posts as a thread row, with its likes and replies: insights exist
+ * only for a user's own posts (threads-api.md section 4), and a post without them still counts.
+ */
+export async function ownPostToThread(
+  gateway: ThreadsGateway,
+  token: string,
+  post: ThreadsPost,
+  source: NewThread['source'],
+  ownerUserId: string,
+): Promise<NewThread | null> {
+  const insights = await gateway.insights(token, post.id).catch(() => undefined);
+  return postToThread(post, source, { ownerUserId, ...(insights ? { insights } : {}) });
+}

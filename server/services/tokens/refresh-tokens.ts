@@ -1,0 +1,100 @@
+import type { Database } from '../../db/client.ts';
+import { createThreadsTokensRepository } from '../../repositories/threads-tokens.ts';
+import { createUsersRepository } from '../../repositories/users.ts';
+import { ThreadsApiError, type ThreadsGateway } from '../../threads/gateway.ts';
+import { decryptToken, encryptToken } from '../../threads/token-cipher.ts';
+
+/** Threads refreshes a long-lived token only once it is a day old. */
+export const REFRESHABLE_AFTER_MS = 24 * 3_600_000;
+
+export interface RefreshDeps {
+  db: Database;
+  gateway: ThreadsGateway;
+  tokenKey: Buffer;
+  now?: () => Date;
+}
+
+export type RefreshOutcome = 'refreshed' | 'too_recent' | 'no_token' | 'reconnect_needed';
+
+/**
+ * Renews one user's long-lived Threads token when it is old enough. When Threads refuses the token
+ * (expired or revoked) the user is marked "reconnect needed" and must sign in again; an unreachable
+ * Threads is rethrown for the caller to retry later.
+ */
+export function refreshStoredToken(userId: string, deps: RefreshDeps): Promise<RefreshOutcome> {
+  // One refresh per user at a time in this process: two that overlap would both present the old
+  // token, Threads would refuse the second after the first replaced it, and the user would be
+  // wrongly marked "reconnect needed". The second waits and then sees the renewed token.
+  const previous = inFlight.get(userId) ?? Promise.resolve();
+  const run = previous.catch(() => {}).then(() => refreshNow(userId, deps));
+  inFlight.set(userId, run);
+  return run.finally(() => {
+    if (inFlight.get(userId) === run) inFlight.delete(userId);
+  });
+}
+
+const inFlight = new Map<string, Promise<unknown>>();
+
+async function refreshNow(userId: string, deps: RefreshDeps): Promise<RefreshOutcome> {
+  const now = deps.now?.() ?? new Date();
+  const tokens = createThreadsTokensRepository(deps.db);
+  const stored = await tokens.find(userId);
+  if (!stored) return 'no_token';
+  if (now.getTime() - stored.issuedAt.getTime() < REFRESHABLE_AFTER_MS) return 'too_recent';
+  let grant;
+  try {
+    grant = await deps.gateway.refreshToken(decryptToken(stored.ciphertext, userId, deps.tokenKey));
+  } catch (error) {
+    // Only Threads refusing the token means the user must reconnect; anything else is retried later.
+    if (!(error instanceof ThreadsApiError) || error.kind === 'unavailable') throw error;
+    // Another refresh (the daily job, or the user's own) may have replaced the token meanwhile:
+    // Threads then refuses the old one, but the user is fine.
+    const current = await tokens.find(userId);
+    if (current && current.ciphertext !== stored.ciphertext) return 'refreshed';
+    await createUsersRepository(deps.db).setReconnectNeeded(userId, true);
+    return 'reconnect_needed';
+  }
+  const expiresAt = new Date(now.getTime() + grant.expiresInSeconds * 1000);
+  const ciphertext = encryptToken(grant.accessToken, userId, deps.tokenKey);
+  await tokens.replaceIfUnchanged(userId, stored.ciphertext, { ciphertext, issuedAt: now, expiresAt });
+  return 'refreshed';
+}
+
+export interface RefreshSummary {
+  due: number;
+  refreshed: number;
+  reconnectNeeded: number;
+  /** Threads did not answer: these are tried again at the next run. */
+  unavailable: number;
+  /** Any other failure (logged by the caller through the summary): tried again at the next run. */
+  failed: number;
+}
+
+/**
+ * The daily job: renews every token older than a day, long before its 60 days run out. One user's
+ * failure never stops the others.
+ */
+export async function refreshDueTokens(deps: RefreshDeps): Promise<RefreshSummary> {
+  const now = deps.now?.() ?? new Date();
+  const due = await createThreadsTokensRepository(deps.db).listIssuedBefore(
+    new Date(now.getTime() - REFRESHABLE_AFTER_MS),
+  );
+  const summary: RefreshSummary = {
+    due: due.length,
+    refreshed: 0,
+    reconnectNeeded: 0,
+    unavailable: 0,
+    failed: 0,
+  };
+  for (const userId of due) {
+    try {
+      const outcome = await refreshStoredToken(userId, { ...deps, now: () => now });
+      if (outcome === 'refreshed') summary.refreshed++;
+      if (outcome === 'reconnect_needed') summary.reconnectNeeded++;
+    } catch (error) {
+      if (error instanceof ThreadsApiError) summary.unavailable++;
+      else summary.failed++;
+    }
+  }
+  return summary;
+}
