@@ -5,7 +5,7 @@
  */
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { buildSite, catalogueExportFor, siteBuildOptionsFor } from '../server/services/site/build-site.ts';
-import { CatalogueSourceError, prepareCatalogue } from '../server/site-host/catalogue-source.ts';
+import { CatalogueSourceError, prepareCatalogue } from '../server/services/site/host/catalogue-source.ts';
 
 const log = (line: string) => console.log(line);
 try {

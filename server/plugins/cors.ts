@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isApiRoute } from './security-headers.ts';
+import { isApiRoute } from '../http/security-headers.ts';
 
 export interface CorsOptions {
   /** The pages' origin (PUBLIC_URL): the only one allowed to read API answers from another origin. */

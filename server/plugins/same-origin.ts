@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { isApiRoute } from './security-headers.ts';
+import { isApiRoute } from '../http/security-headers.ts';
 
 export interface SameOriginOptions {
   /** The site's own origin (PUBLIC_URL). */

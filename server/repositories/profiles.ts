@@ -113,7 +113,7 @@ export type ProfilesRepository = ReturnType<typeof createProfilesRepository>;
 
 /**
  * What anyone may see of an approved member, with their gems and approved own threads
- * (profile-collections.ts): the API answer and the pre-rendered page alike.
+ * (services/profiles/profile-collections.ts): the API answer and the pre-rendered page alike.
  */
 export function toPublicProfile(
   { profile, user }: ProfileWithUser,

@@ -1,4 +1,4 @@
-import { securityHeaders } from '../security-headers.ts';
+import { securityHeaders } from '../../http/security-headers.ts';
 
 /** One encoding of a file, with every header it is answered with, computed once at load. */
 export interface FileResponse {

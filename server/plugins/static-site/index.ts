@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { PUBLIC_CATALOGUE_FILE } from '../../services/catalogue/catalogue-files.ts';
 import { decodedPath, installEarlyHandler, isApiPath, serveEarly } from './early-static.ts';
 import { chooseResponse, matchesETag } from './file-responses.ts';
+import { catalogueCacheControl, isSiteFile, siteCacheControl } from '../../http/site-files.ts';
 import { StaticStore, type StaticFile } from './static-store.ts';
 
 export interface StaticSiteOptions {
@@ -13,27 +14,6 @@ export interface StaticSiteOptions {
   secure: boolean;
   /** API_BASE_URL's origin, allowed in the pages' `connect-src`; absent: the pages call their own origin. */
   apiOrigin?: string | undefined;
-}
-
-/** Hashed build assets never change; pages and data are revalidated on every visit. */
-export function siteCacheControl(urlPath: string): string {
-  if (urlPath.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
-  if (urlPath.endsWith('.html')) return 'no-cache';
-  return 'public, max-age=3600';
-}
-
-/**
- * Which files of a built site the Node server serves as pages and assets: not the host files the
- * build adds for static hosts (its copy of the catalogue in data/, which Node serves live from the
- * catalogue folder; _headers; the .br/.gz copies, used as precompressed variants instead).
- */
-export function isSiteFile(relativePath: string): boolean {
-  return (
-    !relativePath.startsWith('data/') &&
-    relativePath !== '_headers' &&
-    !relativePath.endsWith('.br') &&
-    !relativePath.endsWith('.gz')
-  );
 }
 
 function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile, status = 200) {
@@ -50,16 +30,6 @@ declare module 'fastify' {
     /** Reads only the catalogue folder again (a new manifest needs no new site). */
     reloadCatalogue(): Promise<void>;
   }
-}
-
-/**
- * The catalogue is revalidated on every visit (its names stay, its content changes), except search
- * shards: their names carry a hash of their content, so they never change.
- */
-export function catalogueCacheControl(urlPath: string): string {
-  return /^\/data\/search\/(?!index\.json$)[^/]+$/.test(urlPath)
-    ? 'public, max-age=31536000, immutable'
-    : 'no-cache';
 }
 
 function loadCatalogue(options: StaticSiteOptions, previous?: StaticStore) {

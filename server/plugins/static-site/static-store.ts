@@ -4,7 +4,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { fileResponses, type FileParts, type FileResponses } from './file-responses.ts';
-import { pageCsp } from './page-csp.ts';
+import { COMPRESSIBLE } from '../../http/site-files.ts';
+import { pageCsp } from '../../http/page-csp.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -28,18 +29,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.webmanifest': 'application/manifest+json',
 };
-/** What is worth compressing; the build's .br/.gz copies (site-host/precompress.ts) cover the same set. */
-export const COMPRESSIBLE = new Set([
-  '.html',
-  '.css',
-  '.js',
-  '.mjs',
-  '.json',
-  '.xml',
-  '.txt',
-  '.svg',
-  '.webmanifest',
-]);
 // Brotli at quality 11 is slow on very large files (a 100k-thread catalogue); they get a faster level.
 const MAX_BEST_BROTLI_BYTES = 1024 * 1024;
 

@@ -8,7 +8,7 @@ import { createSessionsRepository } from '../../repositories/sessions.ts';
 import { createThreadsTokensRepository } from '../../repositories/threads-tokens.ts';
 import { createUsersRepository } from '../../repositories/users.ts';
 import { SignedRequestError, verifySignedRequest } from '../../threads/signed-request.ts';
-import { acceptFormBodies } from '../../plugins/form-body.ts';
+import { acceptFormBodies } from '../../http/form-body.ts';
 import { limit } from '../../plugins/rate-limits.ts';
 import { HttpError } from '../../http/http-error.ts';
 

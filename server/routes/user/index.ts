@@ -8,7 +8,7 @@ import {
 } from '../../../contract/profile.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { collectionsOf } from '../../repositories/profile-collections.ts';
+import { collectionsOf } from '../../services/profiles/profile-collections.ts';
 import { createProfilesRepository, toPublicProfile, type Profile } from '../../repositories/profiles.ts';
 import type { User } from '../../repositories/users.ts';
 import { limit } from '../../plugins/rate-limits.ts';

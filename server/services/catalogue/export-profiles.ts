@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../../db/client.ts';
-import { collectionsFor } from '../../repositories/profile-collections.ts';
+import { collectionsFor } from '../profiles/profile-collections.ts';
 import { createProfilesRepository, toPublicProfile } from '../../repositories/profiles.ts';
 import { writeIfChanged } from './atomic-file.ts';
 

@@ -4,7 +4,7 @@ import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
-import { writeHostFiles } from '../../site-host/host-files.ts';
+import { writeHostFiles } from './host/host-files.ts';
 import { SIMULATED_PREFIX } from '../../threads/settings.ts';
 import type { CatalogueExport } from '../catalogue/export-catalogue.ts';
 

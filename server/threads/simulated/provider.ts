@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { signRequest } from '../signed-request.ts';
 import { authorizePage, authorizePageCsp, blockedPage, removeAppPage } from './authorize-page.ts';
-import { acceptFormBodies } from '../../plugins/form-body.ts';
+import { acceptFormBodies } from '../../http/form-body.ts';
 import { registerContentRoutes } from './content-routes.ts';
 import { graphError } from './graph-error.ts';
 import { registerPublishRoutes } from './publish-routes.ts';

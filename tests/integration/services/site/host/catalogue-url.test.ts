@@ -3,9 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { CatalogueSourceError, prepareCatalogue } from '../../../server/site-host/catalogue-source.ts';
-import { buildTestApp } from '../helpers/app.ts';
-import { resetDatabase, testDatabase } from '../helpers/database.ts';
+import {
+  CatalogueSourceError,
+  prepareCatalogue,
+} from '../../../../../server/services/site/host/catalogue-source.ts';
+import { buildTestApp } from '../../../helpers/app.ts';
+import { resetDatabase, testDatabase } from '../../../helpers/database.ts';
 
 // CATALOGUE_URL against the real server: what `npm run build` writes from a running server's /data is
 // the catalogue that server serves, version included.

@@ -2,14 +2,14 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { catalogueFiles } from '../../../../server/services/catalogue/catalogue-files.ts';
+import { catalogueFiles } from '../../../../../../server/services/catalogue/catalogue-files.ts';
 import {
   CatalogueSourceError,
   prepareCatalogue,
   type CatalogueSourceSettings,
-} from '../../../../server/site-host/catalogue-source.ts';
+} from '../../../../../../server/services/site/host/catalogue-source.ts';
 
-const SAMPLE = path.resolve(import.meta.dirname, '../../../../data');
+const SAMPLE = path.resolve(import.meta.dirname, '../../../../../../data');
 const sampleCards = JSON.parse(await readFile(path.join(SAMPLE, 'threads-all.json'), 'utf8')) as unknown[];
 const dates = { generatedAt: new Date('2026-11-01T10:00:00Z'), nextUpdate: new Date('2026-11-01T11:00:00Z') };
 

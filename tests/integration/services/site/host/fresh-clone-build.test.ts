@@ -4,9 +4,9 @@ import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import type { ThreadCard } from '../../../contract/thread-card.ts';
-import { PROJECT_ROOT } from '../../../server/services/site/build-site.ts';
-import { NGINX_PATH, nginxArgs, writeNginxConfig } from '../../nginx/nginx-runner.ts';
+import type { ThreadCard } from '../../../../../contract/thread-card.ts';
+import { PROJECT_ROOT } from '../../../../../server/services/site/build-site.ts';
+import { NGINX_PATH, nginxArgs, writeNginxConfig } from '../../../../nginx/nginx-runner.ts';
 
 // `npm run build` on a fresh clone of the committed repository, with no configuration but SITE_DIR:
 // no server has ever run there, so the build must export the sample itself.

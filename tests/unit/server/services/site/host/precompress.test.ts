@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, test } from 'vitest';
-import { precompressSite } from '../../../../server/site-host/precompress.ts';
+import { precompressSite } from '../../../../../../server/services/site/host/precompress.ts';
 
 async function site(files: Record<string, string>): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'ct-precompress-'));

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { catalogueCacheControl, siteCacheControl } from '../../../../../server/plugins/static-site/index.ts';
+import { catalogueCacheControl, siteCacheControl } from '../../../../server/http/site-files.ts';
 
 test.each([
   ['/data/manifest.json', 'no-cache'],

@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { pageCsp } from '../../../../server/plugins/static-site/page-csp.ts';
-import { pagePaths, sitePages } from '../../../../server/site-host/site-pages.ts';
+import { pageCsp } from '../../../../../../server/http/page-csp.ts';
+import { pagePaths, sitePages } from '../../../../../../server/services/site/host/site-pages.ts';
 
 test('pagePaths: home, directory pages with and without the slash, x.html, and none for 404.html', () => {
   expect(pagePaths('index.html')).toEqual(['/']);

@@ -1,7 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { STRICT_CSP } from '../../../../server/plugins/security-headers.ts';
-import { headersFile, headersFileWarnings } from '../../../../server/site-host/headers-file.ts';
-import type { SitePage } from '../../../../server/site-host/site-pages.ts';
+import { STRICT_CSP } from '../../../../../../server/http/security-headers.ts';
+import {
+  headersFile,
+  headersFileWarnings,
+} from '../../../../../../server/services/site/host/headers-file.ts';
+import type { SitePage } from '../../../../../../server/services/site/host/site-pages.ts';
 
 const pages: SitePage[] = [
   { file: '404.html', paths: [], csp: "script-src 'self' 'sha256-nf'" },

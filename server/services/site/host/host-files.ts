@@ -1,7 +1,7 @@
 import { copyFile, link, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PUBLIC_CATALOGUE_FILE } from '../services/catalogue/catalogue-files.ts';
-import { filesUnder } from '../services/catalogue/export-catalogue.ts';
+import { PUBLIC_CATALOGUE_FILE } from '../../catalogue/catalogue-files.ts';
+import { filesUnder } from '../../catalogue/export-catalogue.ts';
 import { HEADERS_FILE, headersFile, headersFileWarnings } from './headers-file.ts';
 import { nginxServerBlock } from './nginx.ts';
 import { precompressSite } from './precompress.ts';

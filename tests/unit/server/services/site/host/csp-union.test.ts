@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { pageCsp } from '../../../../server/plugins/static-site/page-csp.ts';
-import { unionCsp } from '../../../../server/site-host/csp-union.ts';
+import { pageCsp } from '../../../../../../server/http/page-csp.ts';
+import { unionCsp } from '../../../../../../server/services/site/host/csp-union.ts';
 
 const directives = (csp: string) =>
   new Map(csp.split('; ').map((part) => [part.split(' ')[0], new Set(part.split(' ').slice(1))]));

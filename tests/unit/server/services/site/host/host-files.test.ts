@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { nginxConfFile, writeHostFiles } from '../../../../server/site-host/host-files.ts';
+import { nginxConfFile, writeHostFiles } from '../../../../../../server/services/site/host/host-files.ts';
 
 async function builtSite(): Promise<{ staging: string; siteDir: string; catalogueDir: string }> {
   const root = await mkdtemp(path.join(tmpdir(), 'ct-host-'));

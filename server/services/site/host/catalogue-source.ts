@@ -1,14 +1,14 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { ManifestSchema, type Manifest } from '../../contract/manifest.ts';
-import { ThreadCardListSchema, type ThreadCard } from '../../contract/thread-card.ts';
-import { MANIFEST_FILE } from '../services/catalogue/catalogue-files.ts';
+import { ManifestSchema, type Manifest } from '../../../../contract/manifest.ts';
+import { ThreadCardListSchema, type ThreadCard } from '../../../../contract/thread-card.ts';
+import { MANIFEST_FILE } from '../../catalogue/catalogue-files.ts';
 import {
   catalogueDatesFrom,
   readSample,
   writeCatalogue,
   type CatalogueExport,
-} from '../services/catalogue/export-catalogue.ts';
+} from '../../catalogue/export-catalogue.ts';
 
 // Where `npm run build` takes its catalogue from: a running server's /data (CATALOGUE_URL), a folder
 // (CATALOGUE_DIR), the configured folder when it holds an export, or else the committed sample.

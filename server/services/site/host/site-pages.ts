@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { filesUnder } from '../services/catalogue/export-catalogue.ts';
-import { pageCsp } from '../plugins/static-site/page-csp.ts';
+import { filesUnder } from '../../catalogue/export-catalogue.ts';
+import { pageCsp } from '../../../http/page-csp.ts';
 
 /** The options every page's CSP is computed with (the same for every page of one build). */
 export type PageCspOptions = Parameters<typeof pageCsp>[1];

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { pageCsp } from '../../../../../server/plugins/static-site/page-csp.ts';
+import { pageCsp } from '../../../../server/http/page-csp.ts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const directive = (csp: string, name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `));

@@ -2,8 +2,8 @@ import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { filesUnder } from '../services/catalogue/export-catalogue.ts';
-import { COMPRESSIBLE } from '../plugins/static-site/static-store.ts';
+import { filesUnder } from '../../catalogue/export-catalogue.ts';
+import { COMPRESSIBLE } from '../../../http/site-files.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

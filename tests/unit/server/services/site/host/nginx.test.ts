@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { listenFor } from '../../../../server/site-host/host-files.ts';
-import { nginxServerBlock, type NginxSiteOptions } from '../../../../server/site-host/nginx.ts';
+import { listenFor } from '../../../../../../server/services/site/host/host-files.ts';
+import {
+  nginxServerBlock,
+  type NginxSiteOptions,
+} from '../../../../../../server/services/site/host/nginx.ts';
 
 const options: NginxSiteOptions = {
   listen: '8080',

@@ -1,0 +1,45 @@
+// How the built site's files are served, shared by the Node server and the static hosts' files (services/site/host/).
+
+/** Hashed build assets never change; pages and data are revalidated on every visit. */
+export function siteCacheControl(urlPath: string): string {
+  if (urlPath.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
+  if (urlPath.endsWith('.html')) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
+/**
+ * Which files of a built site the Node server serves as pages and assets: not the host files the
+ * build adds for static hosts (its copy of the catalogue in data/, which Node serves live from the
+ * catalogue folder; _headers; the .br/.gz copies, used as precompressed variants instead).
+ */
+export function isSiteFile(relativePath: string): boolean {
+  return (
+    !relativePath.startsWith('data/') &&
+    relativePath !== '_headers' &&
+    !relativePath.endsWith('.br') &&
+    !relativePath.endsWith('.gz')
+  );
+}
+
+/**
+ * The catalogue is revalidated on every visit (its names stay, its content changes), except search
+ * shards: their names carry a hash of their content, so they never change.
+ */
+export function catalogueCacheControl(urlPath: string): string {
+  return /^\/data\/search\/(?!index\.json$)[^/]+$/.test(urlPath)
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
+}
+
+/** What is worth compressing; the build's .br/.gz copies (services/site/host/precompress.ts) cover the same set. */
+export const COMPRESSIBLE = new Set([
+  '.html',
+  '.css',
+  '.js',
+  '.mjs',
+  '.json',
+  '.xml',
+  '.txt',
+  '.svg',
+  '.webmanifest',
+]);
