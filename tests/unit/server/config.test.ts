@@ -1,6 +1,17 @@
 import { describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from '../../../server/config.ts';
 
+/** The ConfigError message loadConfig gives for env (it must refuse it). */
+function problems(env: NodeJS.ProcessEnv, cwd?: string): string {
+  try {
+    loadConfig(env, cwd);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('loadConfig accepted the environment');
+}
+
 describe('loadConfig', () => {
   test('a fresh machine needs no variables: local defaults and the simulated provider', () => {
     const config = loadConfig({}, '/srv/app');
@@ -58,6 +69,44 @@ describe('loadConfig', () => {
         '  PUBLIC_URL: must be an http(s) URL such as https://curated.example (got "ftp://x")',
         '  REFRESH_INTERVAL_MINUTES: must be at least 5 (got "1")',
       ].join('\n'),
+    );
+  });
+
+  test('lists the problems across variables together with the bad variables, in one message', () => {
+    const message = problems(
+      {
+        NODE_ENV: 'production',
+        REFRESH_INTERVAL_MINUTES: '1',
+        SITE_DIR: '.data/site',
+        PUBLIC_URL: 'https://curated.example',
+        API_BASE_URL: 'http://api.curated.example',
+        DEPLOY_HOOK_URL: 'http://hooks.example/hunter2',
+      },
+      '/srv/app',
+    );
+    expect(message).toBe(
+      [
+        'Invalid configuration:',
+        '  REFRESH_INTERVAL_MINUTES: must be at least 5 (got "1")',
+        '  NODE_ENV=production without a Threads app: set THREADS_APP_ID and THREADS_APP_SECRET, or THREADS_MODE=simulated to run the simulated provider on purpose.',
+        '  NODE_ENV=production needs SESSION_SECRET and TOKEN_KEY (generate them with: openssl rand -hex 32). They are only generated automatically in development.',
+        '  SITE_DIR and DATA_DIR must be separate folders (/srv/app/.data/site, /srv/app/.data)',
+        '  DEPLOY_HOOK_URL must use https (plain http is allowed only to a loopback address such as 127.0.0.1).',
+        "  API_BASE_URL: must use PUBLIC_URL's scheme (https): the session cookie only travels within one site",
+      ].join('\n'),
+    );
+    expect(message).not.toContain('hunter2');
+  });
+
+  test('a check across variables is left out when a variable it reads is itself bad', () => {
+    expect(problems({ THREADS_APP_ID: '1', THREADS_APP_SECRET: 'short-secret' })).toBe(
+      'Invalid configuration:\n  THREADS_APP_SECRET: looks too short for a Threads app secret',
+    );
+    expect(problems({ NODE_ENV: 'production', THREADS_MODE: 'simulated', TOKEN_KEY: 'hunter2' })).toBe(
+      'Invalid configuration:\n  TOKEN_KEY: must be 32 bytes as 64 hex digits or base64',
+    );
+    expect(problems({ PORT: 'eighty', API_BASE_URL: 'https://api.curated.example' })).toBe(
+      'Invalid configuration:\n  PORT: must be a number (got "eighty")',
     );
   });
 
