@@ -6,6 +6,49 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The server's layers, lowest first: a module may import its own layer and the ones below, never
+ * one above (a route may call a service; a service never reaches into a route or a plugin).
+ */
+const SERVER_LAYERS = [
+  ['http', 'config'],
+  ['db'],
+  ['repositories', 'threads'],
+  ['views'],
+  ['services'],
+  ['jobs'],
+  ['plugins'],
+  ['routes'],
+];
+
+/** One lint block per layer that forbids imports from every layer above it. */
+function serverLayerRules() {
+  return SERVER_LAYERS.slice(0, -1).map((folders, index) => {
+    const above = SERVER_LAYERS.slice(index + 1).flat();
+    return {
+      files: folders.map((folder) => `server/${folder}/**`),
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                group: [
+                  ...above.map((folder) => `**/server/${folder}/**`),
+                  ...above.map((folder) => `../**/${folder}/**`),
+                  '**/app.ts',
+                  '**/main.ts',
+                ],
+                message: `server/${folders.join(', ')} may not import a higher layer (${above.join(', ')}): see eslint.config.js SERVER_LAYERS.`,
+              },
+            ],
+          },
+        ],
+      },
+    };
+  });
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -86,4 +129,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...serverLayerRules(),
 );

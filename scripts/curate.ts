@@ -1,23 +1,28 @@
 /**
- * `npm run curate`: one curation run from the command line, with progress. On the embedded database
- * it refuses while a server holds the data folder (use the dashboard's "Refresh now" then, or stop
- * the server); on PostgreSQL (DATABASE_URL) it runs beside the servers, under the same job lock.
- * In simulated mode it starts a simulated provider of its own, which accepts the server's tokens.
+ * `npm run curate`: one curation run from the command line, with progress, then the catalogue export
+ * the server makes after every run. On the embedded database it refuses while a server holds the
+ * data folder (use the dashboard's "Refresh now" then, or stop the server); on PostgreSQL
+ * (DATABASE_URL) it runs beside the servers, under the same job lock. It uses the server's own
+ * plugins: in simulated mode it mounts a simulated provider of its own, which accepts the server's tokens.
  */
 import Fastify from 'fastify';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { acquirePidLock, DataDirLockedError } from '../server/db/pid-lock.ts';
-import { runCuration } from '../server/services/curation/curate.ts';
 import { SITE_PUBLISH_INTERVAL_MS } from '../server/jobs/index.ts';
+import contentChanges from '../server/plugins/content-changes.ts';
+import databasePlugin from '../server/plugins/database.ts';
+import scheduler from '../server/plugins/scheduler.ts';
+import threadsGateway from '../server/plugins/threads-gateway.ts';
 import { loadSecrets } from '../server/secrets.ts';
-import { createThreadsClient } from '../server/threads/live-client.ts';
-import simulatedProvider from '../server/threads/simulated/provider.ts';
-import { SimulatedThreadsStore, simulatedTokenKey } from '../server/threads/simulated/store.ts';
-import { SIMULATED_PREFIX, threadsSettings } from '../server/threads/settings.ts';
+import { exportCatalogue } from '../server/services/catalogue/export-catalogue.ts';
+import { catalogueExportFor } from '../server/services/site/build-site.ts';
 
 /** Exits with a message (the finally blocks still close what was opened). */
 class Refusal extends Error {}
+
+/** Where the CLI's own simulated provider listens (only this process calls it). */
+const LOOPBACK = '127.0.0.1';
 
 async function main(): Promise<number> {
   const config = loadConfig(process.env);
@@ -33,55 +38,41 @@ async function main(): Promise<number> {
     );
   }
   const secrets = await loadSecrets(config);
-  const settings = threadsSettings(config);
-  const provider = config.threads.mode === 'simulated' ? Fastify({ logger: false }) : null;
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const app = Fastify({ logger: false });
   try {
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    await app.register(databasePlugin, { database });
     await database.migrate();
-    let graphBaseUrl = config.threads.graphBaseUrl;
-    if (provider) {
-      await provider.register(simulatedProvider, {
-        prefix: SIMULATED_PREFIX,
-        clientId: settings.appId,
-        clientSecret: settings.appSecret,
-        redirectUris: settings.redirectUris,
-        store: new SimulatedThreadsStore(Date.now, simulatedTokenKey(secrets.sessionSecret)),
-        appOrigin: () => config.publicUrl.origin,
-        mediaOrigin: () => config.publicUrl.origin,
-      });
-      graphBaseUrl = `${await provider.listen({ port: 0, host: '127.0.0.1' })}${SIMULATED_PREFIX}`;
-    }
-    const gateway = createThreadsClient({
-      graphBaseUrl,
-      appId: settings.appId,
-      appSecret: settings.appSecret,
+    await app.register(contentChanges);
+    await app.register(threadsGateway, { config, sessionSecret: secrets.sessionSecret, host: LOOPBACK });
+    await app.register(scheduler, {
+      config,
+      tokenKey: secrets.tokenKey,
+      schedule: false,
+      progress: (_job, line) => console.log(`  ${line}`),
     });
+    // The simulated provider is reached over HTTP, like the real one.
+    if (config.threads.mode === 'simulated') await app.listen({ port: 0, host: LOOPBACK });
+    else await app.ready();
+
     console.log(
       `Curating (Threads: ${config.threads.mode}, ${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})...`,
     );
-    const outcome = await database.withJobLock('curate', () =>
-      runCuration({
-        db: database.db,
-        gateway,
-        tokenKey: secrets.tokenKey,
-        settings: config.curation,
-        adminUsernames: config.adminUsernames,
-        trigger: 'cli',
-        progress: (line) => console.log(`  ${line}`),
-      }),
-    );
+    const outcome = await app.runJob('curate', 'cli');
     if (!outcome.ran)
       throw new Refusal('Another instance is running a curation right now. Try again in a minute.');
-    const { result } = outcome;
+    const catalogue = catalogueExportFor(config);
+    const changed = await exportCatalogue(database.db, catalogue);
     console.log(
-      database.kind === 'pglite'
-        ? 'The site shows approved threads after the next `npm start`.'
-        : `Running servers publish the changes within ${SITE_PUBLISH_INTERVAL_MS / 60_000} minutes.`,
+      `Catalogue exported to ${catalogue.catalogueDir}${changed ? '' : ' (no card changed)'}.\n` +
+        (database.kind === 'pglite'
+          ? 'The site shows approved threads after the next `npm start`.'
+          : `Running servers publish the changes within ${SITE_PUBLISH_INTERVAL_MS / 60_000} minutes.`),
     );
-    return result.status === 'failed' ? 1 : 0;
+    return outcome.result.status === 'failed' ? 1 : 0;
   } finally {
-    await provider?.close();
-    await database.close();
+    // Closes the database too (the database plugin's onClose).
+    await app.close();
     await lock?.release();
   }
 }

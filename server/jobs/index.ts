@@ -1,13 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { RunTrigger } from '../repositories/curation-runs.ts';
 import { createSessionsRepository } from '../repositories/sessions.ts';
-import type { ThreadsGateway } from '../threads/gateway.ts';
+import type { ContentChange } from '../services/content-change.ts';
 import { runCuration } from '../services/curation/curate.ts';
 import { publishGeneratedPosts } from '../services/publishing/publish-generated-posts.ts';
 import { refreshDueTokens } from '../services/tokens/refresh-tokens.ts';
-import type { ScheduledJob } from './scheduler.ts';
+import type { ThreadsGateway } from '../threads/gateway.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -15,74 +15,114 @@ const DAY = 24 * 60 * MINUTE;
 /** How often every instance exports the catalogue and rebuilds when it changed elsewhere. */
 export const SITE_PUBLISH_INTERVAL_MS = 5 * MINUTE;
 
-export interface ServerJobsDeps {
-  app: FastifyInstance;
+/** What a job may use: services' dependencies, never the Fastify app. */
+export interface JobContext {
   config: Config;
   database: DatabaseHandle;
   gateway: ThreadsGateway;
   tokenKey: Buffer;
+  log: FastifyBaseLogger;
+  /** Announces a committed change to public content (the server's caches and site publisher listen). */
+  contentChanged(change: ContentChange): void;
+  /** Asks this instance to export the catalogue and rebuild its site when they changed. */
+  requestSitePublish(): void;
+  /** Progress lines of a long run (the CLI prints them; the server logs them). */
+  progress(job: string, line: string): void;
 }
 
+export interface Job {
+  name: string;
+  /** Time between runs; the curation interval is a setting. */
+  interval(config: Config): number;
+  /** Wait before the first run, so a restart does not stampede Threads. */
+  firstRunAfterMs: number;
+  /** Runs on every instance, without the job lock (work local to the instance). */
+  perInstance?: boolean;
+  /** Frequent jobs log their runs at debug level only. */
+  quiet?: boolean;
+  /** One run; `trigger` says who started it (the schedule, an admin, the CLI). */
+  run(ctx: JobContext, trigger: RunTrigger): Promise<unknown>;
+}
+
+const accounts = (ctx: JobContext) => ({
+  db: ctx.database.db,
+  gateway: ctx.gateway,
+  tokenKey: ctx.tokenKey,
+  adminUsernames: ctx.config.adminUsernames,
+  settings: ctx.config.curation,
+});
+
 /**
- * The server's background work: curation, publishing generated posts, token refresh, session
- * purge and the per-instance site publish. Each locked job runs on one instance at a time.
+ * The server's background work. Each job except `publish-site` runs under the database's job lock
+ * of its name, so one instance at a time runs it, whether the schedule, an admin or the CLI started it.
  */
-export function createServerJobs({ app, config, database, gateway, tokenKey }: ServerJobsDeps) {
-  const { db } = database;
-  const accounts = { db, tokenKey, adminUsernames: config.adminUsernames, settings: config.curation };
+export const JOBS = [
+  {
+    name: 'refresh-threads-tokens',
+    interval: () => DAY,
+    firstRunAfterMs: 5 * MINUTE,
+    run: (ctx) => refreshDueTokens({ db: ctx.database.db, gateway: ctx.gateway, tokenKey: ctx.tokenKey }),
+  },
+  {
+    name: 'curate',
+    interval: (config) => config.refreshIntervalMinutes * MINUTE,
+    firstRunAfterMs: MINUTE,
+    run: async (ctx, trigger) => {
+      const result = await runCuration({
+        ...accounts(ctx),
+        trigger,
+        progress: (line) => ctx.progress('curate', line),
+      });
+      // After every run the catalogue is exported again: its manifest dates the last refresh.
+      ctx.contentChanged('threads');
+      return result;
+    },
+  },
+  {
+    name: 'publish-generated-posts',
+    interval: () => MINUTE,
+    firstRunAfterMs: MINUTE,
+    quiet: true,
+    run: (ctx) => publishGeneratedPosts(accounts(ctx)),
+  },
+  {
+    name: 'purge-expired-sessions',
+    interval: () => DAY,
+    firstRunAfterMs: 10 * MINUTE,
+    run: async (ctx) => ({
+      removed: await createSessionsRepository(ctx.database.db).deleteExpired(new Date()),
+    }),
+  },
+  {
+    // Every instance serves its own build: each picks up what another instance's job changed.
+    name: 'publish-site',
+    interval: () => SITE_PUBLISH_INTERVAL_MS,
+    firstRunAfterMs: SITE_PUBLISH_INTERVAL_MS,
+    perInstance: true,
+    quiet: true,
+    run: async (ctx) => ctx.requestSitePublish(),
+  },
+] as const satisfies readonly Job[];
 
-  // After every run the catalogue is exported again: its manifest dates the last refresh.
-  const curateNow = async (trigger: RunTrigger) => {
-    const result = await runCuration({
-      ...accounts,
-      gateway,
-      trigger,
-      progress: (line) => app.log.info({ job: 'curate' }, line),
-    });
-    app.contentChanged('threads');
-    return result;
-  };
-  // The scheduler takes the same 'curate' lock, so a scheduled and an admin run never overlap.
-  const curate = (trigger: RunTrigger) => database.withJobLock('curate', () => curateNow(trigger));
+export type JobName = (typeof JOBS)[number]['name'];
+/** What a run of the named job returns (e.g. the curation run's summary). */
+export type JobResult<N extends JobName> = Awaited<
+  ReturnType<Extract<(typeof JOBS)[number], { name: N }>['run']>
+>;
 
-  const publishPostsNow = () => publishGeneratedPosts({ ...accounts, gateway });
-  const publishPosts = () => database.withJobLock('publish-generated-posts', publishPostsNow);
+/** The outcome of running a job now: `ran: false` when another instance holds its lock. */
+export type JobOutcome<T = unknown> = { ran: true; result: T } | { ran: false };
 
-  const scheduled: ScheduledJob[] = [
-    {
-      name: 'refresh-threads-tokens',
-      intervalMs: DAY,
-      firstRunAfterMs: 5 * MINUTE,
-      run: () => refreshDueTokens({ db, gateway, tokenKey }),
-    },
-    {
-      name: 'curate',
-      intervalMs: config.refreshIntervalMinutes * MINUTE,
-      firstRunAfterMs: MINUTE,
-      run: () => curateNow('schedule'),
-    },
-    {
-      name: 'publish-generated-posts',
-      intervalMs: MINUTE,
-      firstRunAfterMs: MINUTE,
-      quiet: true,
-      run: publishPostsNow,
-    },
-    {
-      name: 'purge-expired-sessions',
-      intervalMs: DAY,
-      firstRunAfterMs: 10 * MINUTE,
-      run: async () => ({ removed: await createSessionsRepository(db).deleteExpired(new Date()) }),
-    },
-    {
-      // Every instance serves its own build: each picks up what another instance's job changed.
-      name: 'publish-site',
-      perInstance: true,
-      quiet: true,
-      intervalMs: SITE_PUBLISH_INTERVAL_MS,
-      firstRunAfterMs: SITE_PUBLISH_INTERVAL_MS,
-      run: async () => app.sitePublisher?.request(),
-    },
-  ];
-  return { curate, publishPosts, scheduled };
+/** Runs the named job now: under its job lock, or directly when it is per instance. */
+export async function runJob<N extends JobName>(
+  name: N,
+  ctx: JobContext,
+  trigger: RunTrigger,
+): Promise<JobOutcome<JobResult<N>>> {
+  const job: Job | undefined = JOBS.find((candidate) => candidate.name === name);
+  if (!job) throw new Error(`no job named ${name}`);
+  // The job found by its name returns that job's result.
+  const run = () => job.run(ctx, trigger) as Promise<JobResult<N>>;
+  if (job.perInstance) return { ran: true, result: await run() };
+  return ctx.database.withJobLock(job.name, run);
 }

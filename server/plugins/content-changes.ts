@@ -1,11 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ContentChange } from '../services/content-change.ts';
 
-/**
- * What changed in the public content: the pre-rendered pages and cached reads that depend on it.
- * 'decisions': a thread decision that changes no page (a rejection); only the moderation log reads it.
- */
-export type ContentChange = 'profiles' | 'threads' | 'decisions';
 type Listener = (change: ContentChange) => void;
 
 declare module 'fastify' {

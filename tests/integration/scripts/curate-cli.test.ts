@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { openPglite } from '../../../server/db/client.ts';
 import { createThreadsRepository } from '../../../server/repositories/threads.ts';
+import { readManifest } from '../../../server/services/catalogue/export-catalogue.ts';
 import { signIn } from '../auth/helpers.ts';
 import { startServerProcess, waitUntilListening } from '../helpers/server-process.ts';
 
@@ -38,10 +39,16 @@ test('npm run curate refuses while a server holds the embedded database, then ru
   server.child.kill('SIGTERM');
   expect(await server.exited).toBe(0);
 
+  // The server exported a catalogue; the CLI must write its own.
+  const catalogueDir = path.join(dataDir, 'catalogue');
+  await rm(catalogueDir, { recursive: true, force: true });
   const ran = await runCli(env);
   expect(ran.output).toContain('Curating (Threads: simulated, embedded PGlite)...');
   expect(ran.output).toMatch(/keyword "typography": \d+ found/i);
+  expect(ran.output).toContain(`Catalogue exported to ${catalogueDir}`);
   expect(ran.code).toBe(0);
+  // Like the server after a run, the CLI exports the catalogue.
+  expect(await readManifest(catalogueDir)).toMatchObject({ generatedAt: expect.any(String) });
 
   const database = await openPglite(dataDir);
   try {

@@ -9,7 +9,7 @@ import type { OwnProfile, PublicProfile } from '../../../contract/profile.ts';
 import { ThreadCardSchema } from '../../../contract/thread-card.ts';
 import { gems, threads, users } from '../../../server/db/schema.ts';
 import { exportPublishedProfiles } from '../../../server/services/catalogue/export-profiles.ts';
-import type { ContentChange } from '../../../server/plugins/content-changes.ts';
+import type { ContentChange } from '../../../server/services/content-change.ts';
 import { simulatedUserId } from '../../../server/threads/simulated/store.ts';
 import { api, approvedMember, signIn, startApp } from '../auth/helpers.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';

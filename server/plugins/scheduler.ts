@@ -1,0 +1,70 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import {
+  JOBS,
+  runJob,
+  type JobContext,
+  type JobName,
+  type JobOutcome,
+  type JobResult,
+} from '../jobs/index.ts';
+import { startScheduler } from '../jobs/scheduler.ts';
+import type { RunTrigger } from '../repositories/curation-runs.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Runs a job now under its job lock (an admin's "Refresh now", the CLI); see jobs/index.ts. */
+    runJob<N extends JobName>(name: N, trigger: RunTrigger): Promise<JobOutcome<JobResult<N>>>;
+    /** Publishes due generated posts now (under the job lock); the scheduler also runs it every minute. */
+    publishGeneratedPosts(): Promise<JobOutcome<JobResult<'publish-generated-posts'>>>;
+  }
+}
+
+export interface SchedulerOptions {
+  config: Config;
+  tokenKey: Buffer;
+  /** Run the jobs on their timers; tests and the CLI run them only when asked. */
+  schedule: boolean;
+  /** Where progress lines go; by default the app's log. */
+  progress?: JobContext['progress'];
+}
+
+/**
+ * The jobs of jobs/index.ts, with their context taken from the app's plugins (database, Threads
+ * gateway, content changes, site publisher). With `schedule` they run on timers from onReady until
+ * the app starts closing.
+ */
+const scheduler: FastifyPluginAsync<SchedulerOptions> = async (app, options) => {
+  const ctx: JobContext = {
+    config: options.config,
+    database: app.database,
+    gateway: app.threads.gateway,
+    tokenKey: options.tokenKey,
+    log: app.log,
+    contentChanged: (change) => app.contentChanged(change),
+    // Looked up when the job runs: the publisher is registered after the scheduler.
+    requestSitePublish: () => app.sitePublisher?.request(),
+    progress: options.progress ?? ((job, line) => app.log.info({ job }, line)),
+  };
+  app.decorate('runJob', <N extends JobName>(name: N, trigger: RunTrigger) => runJob(name, ctx, trigger));
+  app.decorate('publishGeneratedPosts', () => runJob('publish-generated-posts', ctx, 'schedule'));
+  if (!options.schedule) return;
+
+  // Registered before the site publisher's close: on shutdown no new job starts while a build finishes.
+  let stop = () => {};
+  app.addHook('onReady', async () => {
+    const scheduled = JOBS.map((job) => ({
+      ...job,
+      intervalMs: job.interval(options.config),
+      run: () => job.run(ctx, 'schedule'),
+    }));
+    stop = startScheduler(scheduled, app.database, app.log);
+  });
+  app.addHook('preClose', async () => stop());
+};
+
+export default fp(scheduler, {
+  name: 'scheduler',
+  dependencies: ['database', 'threads-gateway', 'content-changes'],
+});

@@ -1,0 +1,63 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import type { ThreadsGateway } from '../threads/gateway.ts';
+import { createThreadsClient } from '../threads/live-client.ts';
+import { SIMULATED_PREFIX, threadsSettings, type ThreadsSettings } from '../threads/settings.ts';
+import simulatedProvider from '../threads/simulated/provider.ts';
+import { SimulatedThreadsStore, simulatedTokenKey } from '../threads/simulated/store.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** How the server talks to Threads: the live API, or in simulated mode its own provider over HTTP. */
+    threads: { gateway: ThreadsGateway; settings: ThreadsSettings };
+  }
+}
+
+export interface ThreadsGatewayOptions {
+  config: Config;
+  /** Signs the simulated provider's tokens (so a CLI beside the server accepts the server's tokens). */
+  sessionSecret: string;
+  /** The simulated provider's clock (tests move it to expire codes and age tokens). */
+  simulatedClock?: (() => number) | undefined;
+  /** Where this app listens, when not at the configured HOST (the CLI listens on loopback). */
+  host?: string | undefined;
+}
+
+/** How this process reaches itself: its listening address, on loopback when it listens on every interface. */
+function internalOrigin(app: FastifyInstance, host: string): string {
+  const { port } = app.server.address() as AddressInfo;
+  const loopback = host === '0.0.0.0' || host === '' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`;
+}
+
+/**
+ * The Threads gateway, shared by the server and `npm run curate`. In simulated mode the simulated
+ * provider is mounted on this app and the gateway calls it over HTTP like the real thing, so the
+ * app must be listening before the gateway is used.
+ */
+const threadsGateway: FastifyPluginAsync<ThreadsGatewayOptions> = async (app, options) => {
+  const { config } = options;
+  const settings = threadsSettings(config);
+  const simulated = config.threads.mode === 'simulated';
+  const self = () => internalOrigin(app, options.host ?? config.host);
+  const gateway = createThreadsClient({
+    graphBaseUrl: simulated ? () => `${self()}${SIMULATED_PREFIX}` : config.threads.graphBaseUrl,
+    appId: settings.appId,
+    appSecret: settings.appSecret,
+  });
+  app.decorate('threads', { gateway, settings });
+  if (!simulated) return;
+  await app.register(simulatedProvider, {
+    prefix: SIMULATED_PREFIX,
+    clientId: settings.appId,
+    clientSecret: settings.appSecret,
+    redirectUris: settings.redirectUris,
+    store: new SimulatedThreadsStore(options.simulatedClock, simulatedTokenKey(options.sessionSecret)),
+    appOrigin: self,
+    mediaOrigin: () => config.publicUrl.origin,
+  });
+};
+
+export default fp(threadsGateway, { name: 'threads-gateway' });

@@ -1,0 +1,47 @@
+import { expect, test, vi } from 'vitest';
+import type { Config } from '../../../../server/config.ts';
+import type { DatabaseHandle } from '../../../../server/db/client.ts';
+import { JOBS, runJob, type JobContext } from '../../../../server/jobs/index.ts';
+
+function contextWith(withJobLock: DatabaseHandle['withJobLock']) {
+  const requestSitePublish = vi.fn();
+  const progress = vi.fn();
+  const ctx = {
+    config: { refreshIntervalMinutes: 45 } as Config,
+    database: { withJobLock } as unknown as DatabaseHandle,
+    requestSitePublish,
+    progress,
+  } as unknown as JobContext;
+  return { ctx, requestSitePublish, progress };
+}
+
+test('the job list names each job once, and the curation interval is the configured one', () => {
+  expect(JOBS.map((job) => job.name)).toEqual([
+    'refresh-threads-tokens',
+    'curate',
+    'publish-generated-posts',
+    'purge-expired-sessions',
+    'publish-site',
+  ]);
+  const curate = JOBS.find((job) => job.name === 'curate');
+  expect(curate?.interval({ refreshIntervalMinutes: 45 } as Config)).toBe(45 * 60_000);
+});
+
+test('a locked job does not run while another instance holds its lock', async () => {
+  const locks: string[] = [];
+  const { ctx, progress } = contextWith(async (name) => {
+    locks.push(name);
+    return { ran: false };
+  });
+  expect(await runJob('curate', ctx, 'admin')).toEqual({ ran: false });
+  expect(locks).toEqual(['curate']);
+  expect(progress).not.toHaveBeenCalled();
+});
+
+test('the per-instance site publish runs without the job lock', async () => {
+  const withJobLock = vi.fn();
+  const { ctx, requestSitePublish } = contextWith(withJobLock);
+  expect(await runJob('publish-site', ctx, 'schedule')).toEqual({ ran: true, result: undefined });
+  expect(requestSitePublish).toHaveBeenCalledOnce();
+  expect(withJobLock).not.toHaveBeenCalled();
+});
