@@ -3,7 +3,7 @@
  * (its type is the schema's output), and every problem, of one variable or across several, is listed.
  */
 import type { z } from 'zod';
-import { hasCredentials } from './api-base-url.ts';
+import { hasCredentials } from './config/api-base-url.ts';
 import { crossChecks, foldersOf, publicUrlOf, threadsMode } from './config/checks.ts';
 import { EnvSchema, SECRET_VARIABLES, type Env } from './config/env-schema.ts';
 

@@ -3,7 +3,7 @@
  * origin, the folders). Each problem is one whole sentence naming its variables.
  */
 import path from 'node:path';
-import { apiOriginFor } from '../api-base-url.ts';
+import { apiOriginFor } from './api-base-url.ts';
 import type { Env, ThreadsMode } from './env-schema.ts';
 
 /** A check across variables: it runs only when each variable it reads passed its own checks. */

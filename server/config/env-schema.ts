@@ -1,6 +1,6 @@
 /** The raw environment variables: each one's own checks and default, before the cross-variable checks. */
 import { z } from 'zod';
-import { ApiBaseUrlSchema } from '../api-base-url.ts';
+import { ApiBaseUrlSchema } from './api-base-url.ts';
 
 export const ThreadsModeSchema = z.enum(['live', 'simulated'], { error: 'must be live or simulated' });
 export type ThreadsMode = z.output<typeof ThreadsModeSchema>;
