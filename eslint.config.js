@@ -21,7 +21,10 @@ const SERVER_LAYERS = [
   ['routes'],
 ];
 
-/** One lint block per layer that forbids imports from every layer above it. */
+/**
+ * One lint block per layer that forbids imports from every layer above it.
+ * @returns {import('eslint').Linter.Config[]}
+ */
 function serverLayerRules() {
   return SERVER_LAYERS.slice(0, -1).map((folders, index) => {
     const above = SERVER_LAYERS.slice(index + 1).flat();
