@@ -2,6 +2,16 @@
 import { z } from 'zod';
 import { ApiBaseUrlSchema } from './api-base-url.ts';
 
+/** A whole number within bounds, with a message for each bound. */
+function wholeNumber(bounds: { min: [number, string]; max: [number, string]; default: number }) {
+  return z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(...bounds.min)
+    .max(...bounds.max)
+    .default(bounds.default);
+}
+
 export const ThreadsModeSchema = z.enum(['live', 'simulated'], { error: 'must be live or simulated' });
 export type ThreadsMode = z.output<typeof ThreadsModeSchema>;
 
@@ -9,12 +19,7 @@ export const EnvSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
     .default('development'),
-  PORT: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(0, 'must be 0 to 65535')
-    .max(65535, 'must be 0 to 65535')
-    .default(4321),
+  PORT: wholeNumber({ min: [0, 'must be 0 to 65535'], max: [65535, 'must be 0 to 65535'], default: 4321 }),
   HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://curated.example' })
@@ -35,12 +40,11 @@ export const EnvSchema = z.object({
   THREADS_APP_SECRET: z.string().min(16, 'looks too short for a Threads app secret').optional(),
   THREADS_AUTH_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://threads.com'),
   THREADS_GRAPH_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://graph.threads.net'),
-  REFRESH_INTERVAL_MINUTES: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(5, 'must be at least 5')
-    .max(1440, 'must be at most 1440 (a day)')
-    .default(60),
+  REFRESH_INTERVAL_MINUTES: wholeNumber({
+    min: [5, 'must be at least 5'],
+    max: [1440, 'must be at most 1440 (a day)'],
+    default: 60,
+  }),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10, 'must be 0 to 10').default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONTACT_EMAIL: z.email('must be an e-mail address').optional(),
@@ -50,34 +54,30 @@ export const EnvSchema = z.object({
     .regex(/^([0-9a-f]{64}|[A-Za-z0-9+/]{43}=)$/i, 'must be 32 bytes as 64 hex digits or base64')
     .optional(),
   ADMIN_THREADS_USERNAMES: z.string().optional(),
-  RATE_LIMIT_MULTIPLIER: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(10_000, 'must be at most 10000')
-    .default(1),
-  REQUEST_TIMEOUT_SECONDS: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(600, 'must be at most 600')
-    .default(30),
-  MAX_CONNECTIONS_PER_ADDRESS: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(0, 'must be 0 (no cap) or more')
-    .max(100_000, 'must be at most 100000')
-    .default(128),
+  RATE_LIMIT_MULTIPLIER: wholeNumber({
+    min: [1, 'must be at least 1'],
+    max: [10_000, 'must be at most 10000'],
+    default: 1,
+  }),
+  REQUEST_TIMEOUT_SECONDS: wholeNumber({
+    min: [1, 'must be at least 1'],
+    max: [600, 'must be at most 600'],
+    default: 30,
+  }),
+  MAX_CONNECTIONS_PER_ADDRESS: wholeNumber({
+    min: [0, 'must be 0 (no cap) or more'],
+    max: [100_000, 'must be at most 100000'],
+    default: 128,
+  }),
   ALLOWED_THREADS_USERNAMES: z.string().optional(),
   CURATION_KEYWORDS: z.string().optional(),
   CURATION_TAGS: z.string().optional(),
   CURATOR_THREADS_USERNAME: z.string().optional(),
-  CURATION_SEARCH_BUDGET: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(0, 'must be 0 to 2200')
-    .max(2200, 'must be at most 2200 (the Threads quota per user per 24 hours)')
-    .default(2000),
+  CURATION_SEARCH_BUDGET: wholeNumber({
+    min: [0, 'must be 0 to 2200'],
+    max: [2200, 'must be at most 2200 (the Threads quota per user per 24 hours)'],
+    default: 2000,
+  }),
   DEPLOY_HOOK_URL: z
     .url({ protocol: /^https?$/, error: "must be an https URL (a build hook such as Netlify's)" })
     .optional(),
