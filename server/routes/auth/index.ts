@@ -10,12 +10,11 @@ import { TEXTS } from '../../../contract/texts.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { refreshStoredToken } from '../../services/tokens/refresh-tokens.ts';
+import { createTokenStore } from '../../services/tokens/token-store.ts';
 import { createRoleBindingsRepository, type BoundRole } from '../../repositories/role-bindings.ts';
-import { createThreadsTokensRepository } from '../../repositories/threads-tokens.ts';
 import { createUsersRepository } from '../../repositories/users.ts';
 import { ThreadsApiError, type ThreadsGateway } from '../../threads/gateway.ts';
 import { THREADS_SCOPES, type ThreadsSettings } from '../../threads/settings.ts';
-import { encryptToken } from '../../threads/token-cipher.ts';
 import { limit } from '../../plugins/rate-limits.ts';
 import { HttpError, parseBody } from '../../http/http-error.ts';
 
@@ -56,7 +55,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   { config, settings, gateway, db, tokenKey },
 ) => {
   const users = createUsersRepository(db);
-  const tokens = createThreadsTokensRepository(db);
+  const tokens = createTokenStore({ db, tokenKey });
   const roleBindings = createRoleBindingsRepository(db);
 
   // Fixed for the life of the process: serialized once, sent as it is.
@@ -107,7 +106,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
           user.threadsUserId,
           tx,
         );
-        await tokens.save(user.id, encryptToken(grant.accessToken, user.id, tokenKey), now, expiresAt, tx);
+        await tokens.save(user.id, grant.accessToken, now, expiresAt, tx);
         return { user, cookie: await app.sessions.start(request, user.id, tx) };
       });
       app.sessions.setCookie(reply, cookie);
