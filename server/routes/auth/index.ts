@@ -17,6 +17,7 @@ import { ThreadsApiError, type ThreadsGateway } from '../../threads/gateway.ts';
 import { THREADS_SCOPES, type ThreadsSettings } from '../../threads/settings.ts';
 import { limit } from '../../plugins/rate-limits.ts';
 import { HttpError, parseBody } from '../../http/http-error.ts';
+import { toAuthUser } from '../../views/user-views.ts';
 
 export interface AuthRoutesOptions {
   config: Config;
@@ -111,13 +112,13 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
       });
       app.sessions.setCookie(reply, cookie);
       request.log.info({ userId: user.id }, 'signed in');
-      return { success: true, user_id: user.threadsUserId, username: user.threadsUsername };
+      return { success: true, ...toAuthUser(user) };
     },
   );
 
   app.get('/api/auth/verify', { config: { access: 'user' } }, async (request): Promise<VerifyResponse> => {
     const user = await request.authUser();
-    return { authenticated: true, user_id: user.threadsUserId, username: user.threadsUsername };
+    return { authenticated: true, ...toAuthUser(user) };
   });
 
   app.post(
@@ -134,7 +135,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
       if (outcome === 'reconnect_needed') {
         throw new HttpError(401, 'Your Threads connection has expired. Please sign in again.');
       }
-      return { user_id: user.threadsUserId, username: user.threadsUsername };
+      return toAuthUser(user);
     },
   );
 
