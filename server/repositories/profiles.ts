@@ -1,6 +1,5 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { ProfileCollections } from '../../contract/gems.ts';
-import type { ProfileStatus, PublicProfile } from '../../contract/profile.ts';
+import type { ProfileStatus } from '../../contract/profile.ts';
 import type { Database } from '../db/client.ts';
 import { profiles, users } from '../db/schema.ts';
 
@@ -110,19 +109,3 @@ export function createProfilesRepository(db: Database) {
   };
 }
 export type ProfilesRepository = ReturnType<typeof createProfilesRepository>;
-
-/**
- * What anyone may see of an approved member, with their gems and approved own threads
- * (services/profiles/profile-collections.ts): the API answer and the pre-rendered page alike.
- */
-export function toPublicProfile(
-  { profile, user }: ProfileWithUser,
-  collections: ProfileCollections,
-): PublicProfile {
-  return {
-    username: profile.displayUsername ?? user.threadsUsername,
-    threads_username: user.threadsUsername,
-    bio: profile.bio,
-    ...collections,
-  };
-}

@@ -3,6 +3,7 @@ import type { ReviewThread } from '../../contract/review.ts';
 import type { GeneratedPost, ManualSubmission } from '../../contract/submission.ts';
 import type { ThreadCard } from '../../contract/thread-card.ts';
 import type { GeneratedPostRow } from '../repositories/generated-posts.ts';
+import type { PendingRow } from '../repositories/review-queue.ts';
 import type { ThreadRow } from '../repositories/threads.ts';
 
 /** Who wrote a stored thread. A submitted /t/ link may not tell: the shortcode stands in. */
@@ -39,6 +40,12 @@ export function toReviewThread(row: ThreadRow): ReviewThread {
     source: row.source,
     reviewed: row.status !== 'pending',
   };
+}
+
+/** A queued thread as the admin reads it: a submission with its member's note, a found one with its query. */
+export function toQueuedThread({ notes, key: _key, ...row }: PendingRow): ReviewThread {
+  const thread = { ...toReviewThread(row), query: row.query };
+  return row.source === 'manual_submission' ? { ...thread, notes } : thread;
 }
 
 /** Longest topic tag a public card carries (the card schema's limit, in UTF-16 units). */

@@ -1,32 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { CurationRunSummary } from '../../../contract/review.ts';
 import type { Database } from '../../db/client.ts';
-import {
-  createCurationRunsRepository,
-  type CurationRun,
-  type RunTrigger,
-} from '../../repositories/curation-runs.ts';
+import { createCurationRunsRepository, type RunTrigger } from '../../repositories/curation-runs.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { CurationResult } from '../../services/curation/curate.ts';
+import { toCurationRunSummary } from '../../views/curation-run-views.ts';
 
 export interface CurationRoutesOptions {
   db: Database;
   /** Runs curation under the job lock; `ran: false` when another run holds it. */
   curate: (trigger: RunTrigger) => Promise<{ ran: true; result: CurationResult } | { ran: false }>;
-}
-
-function summary(run: CurationRun): CurationRunSummary {
-  return {
-    id: run.id,
-    trigger: run.trigger,
-    status: run.status,
-    started_at: run.startedAt.toISOString(),
-    finished_at: run.finishedAt?.toISOString() ?? null,
-    counts: run.counts,
-    searches: run.searches,
-    hidden: run.hidden,
-    errors: run.errors,
-  };
 }
 
 /** Admins start a curation run by hand and see how the last runs went. */
@@ -39,11 +21,11 @@ const curationRoutes: FastifyPluginAsync<CurationRoutesOptions> = async (app, { 
       throw new HttpError(409, 'A curation run is already in progress. Try again in a minute.');
     const run = await runs.find(outcome.result.id);
     if (!run) throw new Error('the run just finished is missing');
-    return { run: summary(run) };
+    return { run: toCurationRunSummary(run) };
   });
 
   app.get('/api/admin/runs', { config: { access: 'admin' } }, async () => ({
-    runs: (await runs.latest(10)).map(summary),
+    runs: (await runs.latest(10)).map(toCurationRunSummary),
   }));
 };
 

@@ -5,6 +5,7 @@ import { createAuditLogRepository } from '../../repositories/audit-log.ts';
 import { createProfilesRepository } from '../../repositories/profiles.ts';
 import { createUsersRepository } from '../../repositories/users.ts';
 import { HttpError, parseBody } from '../../http/http-error.ts';
+import { toPendingUser } from '../../views/profile-views.ts';
 
 /** The admin's review of invite requests (spec: dashboard, Pending Users). */
 const adminRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
@@ -16,16 +17,7 @@ const adminRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) =>
     '/api/admin/pending-users',
     { config: { access: 'admin' } },
     async (): Promise<{ users: PendingUser[] }> => {
-      const pending = await profiles.listPending();
-      return {
-        users: pending.map(({ profile, user }) => ({
-          user_id: user.threadsUserId,
-          threads_username: user.threadsUsername,
-          display_username: profile.displayUsername,
-          bio: profile.bio,
-          requested_at: profile.requestedAt.toISOString(),
-        })),
-      };
+      return { users: (await profiles.listPending()).map(toPendingUser) };
     },
   );
 

@@ -10,14 +10,14 @@ import { TEXTS } from '../../../contract/texts.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { refreshStoredToken } from '../../services/tokens/refresh-tokens.ts';
+import { createTokenStore } from '../../services/tokens/token-store.ts';
 import { createRoleBindingsRepository, type BoundRole } from '../../repositories/role-bindings.ts';
-import { createThreadsTokensRepository } from '../../repositories/threads-tokens.ts';
 import { createUsersRepository } from '../../repositories/users.ts';
 import { ThreadsApiError, type ThreadsGateway } from '../../threads/gateway.ts';
 import { THREADS_SCOPES, type ThreadsSettings } from '../../threads/settings.ts';
-import { encryptToken } from '../../threads/token-cipher.ts';
 import { limit } from '../../plugins/rate-limits.ts';
 import { HttpError, parseBody } from '../../http/http-error.ts';
+import { toAuthUser } from '../../views/user-views.ts';
 
 export interface AuthRoutesOptions {
   config: Config;
@@ -56,7 +56,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   { config, settings, gateway, db, tokenKey },
 ) => {
   const users = createUsersRepository(db);
-  const tokens = createThreadsTokensRepository(db);
+  const tokens = createTokenStore({ db, tokenKey });
   const roleBindings = createRoleBindingsRepository(db);
 
   // Fixed for the life of the process: serialized once, sent as it is.
@@ -107,18 +107,18 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
           user.threadsUserId,
           tx,
         );
-        await tokens.save(user.id, encryptToken(grant.accessToken, user.id, tokenKey), now, expiresAt, tx);
+        await tokens.save(user.id, grant.accessToken, now, expiresAt, tx);
         return { user, cookie: await app.sessions.start(request, user.id, tx) };
       });
       app.sessions.setCookie(reply, cookie);
       request.log.info({ userId: user.id }, 'signed in');
-      return { success: true, user_id: user.threadsUserId, username: user.threadsUsername };
+      return { success: true, ...toAuthUser(user) };
     },
   );
 
   app.get('/api/auth/verify', { config: { access: 'user' } }, async (request): Promise<VerifyResponse> => {
     const user = await request.authUser();
-    return { authenticated: true, user_id: user.threadsUserId, username: user.threadsUsername };
+    return { authenticated: true, ...toAuthUser(user) };
   });
 
   app.post(
@@ -135,7 +135,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
       if (outcome === 'reconnect_needed') {
         throw new HttpError(401, 'Your Threads connection has expired. Please sign in again.');
       }
-      return { user_id: user.threadsUserId, username: user.threadsUsername };
+      return toAuthUser(user);
     },
   );
 

@@ -11,6 +11,7 @@ import { SignedRequestError, verifySignedRequest } from '../../threads/signed-re
 import { acceptFormBodies } from '../../http/form-body.ts';
 import { limit } from '../../plugins/rate-limits.ts';
 import { HttpError } from '../../http/http-error.ts';
+import { toDeletionStatus } from '../../views/deletion-views.ts';
 
 export interface MetaCallbackOptions {
   db: Database;
@@ -100,12 +101,7 @@ const metaCallbacks: FastifyPluginAsync<MetaCallbackOptions> = async (
     async (request): Promise<DeletionStatusResponse> => {
       const found = CODE.test(request.params.code) ? await deletions.findByCode(request.params.code) : null;
       if (!found) throw new HttpError(404, DELETION_STATUS_TEXT.unknown.message);
-      // Only the status: the page is public and must not reveal whose data it was.
-      return {
-        status: found.status,
-        message: DELETION_STATUS_TEXT[found.status].message,
-        deleted: found.status === 'completed',
-      };
+      return toDeletionStatus(found);
     },
   );
 };

@@ -1,10 +1,9 @@
 import type { Database } from '../../db/client.ts';
 import { ownPostPages, ownPostToThread } from '../../services/publishing/post-to-thread.ts';
-import { createThreadsTokensRepository } from '../../repositories/threads-tokens.ts';
 import type { NewThread } from '../../repositories/threads.ts';
 import type { User } from '../../repositories/users.ts';
 import type { ThreadsGateway } from '../../threads/gateway.ts';
-import { decryptToken } from '../../threads/token-cipher.ts';
+import { createTokenStore } from '../../services/tokens/token-store.ts';
 
 /** How far back through the member's own posts a submitted link is looked for (pages of 50). */
 const PAGES_TO_SEARCH = 4;
@@ -19,10 +18,9 @@ export async function findOwnPost(
   user: User,
   shortcode: string,
 ): Promise<NewThread | null> {
-  const stored = await createThreadsTokensRepository(deps.db).find(user.id);
-  if (!stored || user.reconnectNeeded) return null;
+  const token = await createTokenStore(deps).tokenOf(user);
+  if (token === null) return null;
   try {
-    const token = decryptToken(stored.ciphertext, user.id, deps.tokenKey);
     for await (const posts of ownPostPages(deps.gateway, token, PAGES_TO_SEARCH)) {
       const post = posts.find((candidate) => candidate.shortcode === shortcode);
       if (post) return await ownPostToThread(deps.gateway, token, post, 'manual_submission', user.id);

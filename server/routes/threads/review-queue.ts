@@ -6,17 +6,11 @@ import {
   type ReviewQueuePage,
 } from '../../../contract/review-queue.ts';
 import type { Database } from '../../db/client.ts';
-import { createReviewQueueRepository, type PendingRow } from '../../repositories/review-queue.ts';
-import { toReviewThread } from '../../views/thread-views.ts';
+import { createReviewQueueRepository } from '../../repositories/review-queue.ts';
+import { toQueuedThread } from '../../views/thread-views.ts';
 import { HttpError, parseBody } from '../../http/http-error.ts';
 import type { ThreadDecider } from './decide-thread.ts';
 import { decodeCursor, encodeCursor } from './review-cursor.ts';
-
-/** A queued thread as the admin reads it: a submission with its member's note, a found one with its query. */
-function toQueuedThread({ notes, key: _key, ...row }: PendingRow) {
-  const thread = { ...toReviewThread(row), query: row.query };
-  return row.source === 'manual_submission' ? { ...thread, notes } : thread;
-}
 
 export interface ReviewQueueOptions {
   db: Database;

@@ -10,7 +10,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { limit } from '../../plugins/rate-limits.ts';
 import { createGemsRepository } from '../../repositories/gems.ts';
-import { toThreadCard } from '../../views/thread-views.ts';
+import { toGemList } from '../../views/gem-views.ts';
 import { HttpError } from '../../http/http-error.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -42,7 +42,7 @@ const gemRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number 
     const user = await request.authUser();
     const newest = (await gems.newestPerMember([user.id], PROFILE_CARDS_MAX)).get(user.id) ?? [];
     const count = (await gems.countPerMember([user.id])).get(user.id) ?? 0;
-    return { cards: newest.map(toThreadCard), count };
+    return toGemList(newest, count);
   });
 
   app.put<{ Params: { thread_id: string } }>(

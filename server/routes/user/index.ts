@@ -9,10 +9,11 @@ import {
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { collectionsOf } from '../../services/profiles/profile-collections.ts';
-import { createProfilesRepository, toPublicProfile, type Profile } from '../../repositories/profiles.ts';
+import { createProfilesRepository, type Profile } from '../../repositories/profiles.ts';
 import type { User } from '../../repositories/users.ts';
 import { limit } from '../../plugins/rate-limits.ts';
 import { HttpError, parseBody } from '../../http/http-error.ts';
+import { toOwnProfile, toPublicProfile } from '../../views/profile-views.ts';
 import meRoutes from './me.ts';
 import gemRoutes from './gems.ts';
 import { PublicProfileCache } from './public-profile-cache.ts';
@@ -21,13 +22,7 @@ const PROFILE_NOT_FOUND = 'Profile not found';
 
 /** The signed-in user's profile with their gems and approved own threads (profile-collections.ts). */
 async function ownProfile(db: Database, user: User, profile: Profile): Promise<OwnProfile> {
-  return {
-    status: profile.status,
-    threads_username: user.threadsUsername,
-    display_username: profile.displayUsername,
-    bio: profile.bio,
-    ...(await collectionsOf(db, user.id)),
-  };
+  return toOwnProfile({ profile, user }, await collectionsOf(db, user.id));
 }
 
 /** Invite requests and profiles: the signed-in user's own, and approved members' public ones. */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Membership } from '../../../contract/membership.ts';
 import type { Database } from '../../db/client.ts';
 import { createProfilesRepository } from '../../repositories/profiles.ts';
+import { toMembership } from '../../views/user-views.ts';
 
 /** `GET /api/user/me`: the signed-in person's id, name, admin role and invite state, for the site's gating. */
 const meRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
@@ -10,12 +11,7 @@ const meRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
   app.get('/api/user/me', { config: { access: 'user' } }, async (request): Promise<Membership> => {
     const user = await request.authUser();
     const [admin, profile] = [await request.isAdmin(), await profiles.findByUser(user.id)];
-    return {
-      user_id: user.threadsUserId,
-      username: user.threadsUsername,
-      is_admin: admin,
-      profile_status: profile?.status ?? 'none',
-    };
+    return toMembership(user, admin, profile);
   });
 };
 

@@ -2,7 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../../db/client.ts';
 import { collectionsFor } from '../profiles/profile-collections.ts';
-import { createProfilesRepository, toPublicProfile } from '../../repositories/profiles.ts';
+import { createProfilesRepository } from '../../repositories/profiles.ts';
+import { toPublicProfile } from '../../views/profile-views.ts';
 import { writeIfChanged } from './atomic-file.ts';
 
 /**

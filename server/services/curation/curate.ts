@@ -7,7 +7,7 @@ import {
 } from '../../repositories/curation-runs.ts';
 import { createGeneratedPostsRepository } from '../../repositories/generated-posts.ts';
 import { createThreadsRepository, type NewThread } from '../../repositories/threads.ts';
-import { findCurator, membersWithTokens, type TokenHolder } from '../tokens/token-holders.ts';
+import { createTokenStore, type TokenHolder } from '../tokens/token-store.ts';
 import { ownPostPages, ownPostToThread, postToThread } from '../publishing/post-to-thread.ts';
 import { QUOTA_WINDOW_MS, searchesLeft } from './search-budget.ts';
 import type { SearchMode, ThreadsGateway } from '../../threads/gateway.ts';
@@ -97,8 +97,9 @@ async function collect(
   { add, errors, say, now, searchesMade, onSearch }: RunState,
 ): Promise<number> {
   const runs = createCurationRunsRepository(deps.db);
+  const tokens = createTokenStore(deps);
   let hidden = 0;
-  const curator = await findCurator(deps);
+  const curator = await tokens.curator(deps.settings, deps.adminUsernames);
   if (!curator) {
     errors.push('No curator: an admin must sign in with Threads before searches can run.');
     say(`! ${errors.at(-1)}`);
@@ -140,7 +141,7 @@ async function collect(
 
   // The curator's generated posts are ours, not a member's work to review.
   const generated = await createGeneratedPostsRepository(deps.db).publishedMediaIds();
-  for (const member of await membersWithTokens(deps)) {
+  for (const member of await tokens.membersWithTokens()) {
     try {
       const added = await collectOwnPosts(deps, member, generated, add);
       say(`Own posts of @${member.user.threadsUsername}: ${added} new.`);

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { createGeneratedPostsRepository } from '../../repositories/generated-posts.ts';
 import type { ThreadRow } from '../../repositories/threads.ts';
 import { ThreadsApiError, type ThreadsGateway } from '../../threads/gateway.ts';
-import { findCurator } from '../tokens/token-holders.ts';
+import { createTokenStore } from '../tokens/token-store.ts';
 
 /** Attempts before a post is given up as failed; the waits between them double from a minute. */
 export const MAX_PUBLISH_ATTEMPTS = 6;
@@ -51,7 +51,7 @@ export async function publishGeneratedPosts(deps: {
   const due = await posts.listDue(now, deps.limit ?? 10);
   const outcome: PublishOutcome = { published: 0, retrying: 0, failed: 0 };
   if (due.length === 0) return outcome;
-  const curator = await findCurator(deps);
+  const curator = await createTokenStore(deps).curator(deps.settings, deps.adminUsernames);
 
   for (const post of due) {
     const attempt = post.attempts + 1;

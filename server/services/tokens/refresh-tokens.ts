@@ -1,8 +1,7 @@
 import type { Database } from '../../db/client.ts';
-import { createThreadsTokensRepository } from '../../repositories/threads-tokens.ts';
 import { createUsersRepository } from '../../repositories/users.ts';
 import { ThreadsApiError, type ThreadsGateway } from '../../threads/gateway.ts';
-import { decryptToken, encryptToken } from '../../threads/token-cipher.ts';
+import { createTokenStore } from './token-store.ts';
 
 /** Threads refreshes a long-lived token only once it is a day old. */
 export const REFRESHABLE_AFTER_MS = 24 * 3_600_000;
@@ -37,13 +36,13 @@ const inFlight = new Map<string, Promise<unknown>>();
 
 async function refreshNow(userId: string, deps: RefreshDeps): Promise<RefreshOutcome> {
   const now = deps.now?.() ?? new Date();
-  const tokens = createThreadsTokensRepository(deps.db);
+  const tokens = createTokenStore(deps);
   const stored = await tokens.find(userId);
   if (!stored) return 'no_token';
   if (now.getTime() - stored.issuedAt.getTime() < REFRESHABLE_AFTER_MS) return 'too_recent';
   let grant;
   try {
-    grant = await deps.gateway.refreshToken(decryptToken(stored.ciphertext, userId, deps.tokenKey));
+    grant = await deps.gateway.refreshToken(tokens.reveal(stored));
   } catch (error) {
     // Only Threads refusing the token means the user must reconnect; anything else is retried later.
     if (!(error instanceof ThreadsApiError) || error.kind === 'unavailable') throw error;
@@ -55,8 +54,7 @@ async function refreshNow(userId: string, deps: RefreshDeps): Promise<RefreshOut
     return 'reconnect_needed';
   }
   const expiresAt = new Date(now.getTime() + grant.expiresInSeconds * 1000);
-  const ciphertext = encryptToken(grant.accessToken, userId, deps.tokenKey);
-  await tokens.replaceIfUnchanged(userId, stored.ciphertext, { ciphertext, issuedAt: now, expiresAt });
+  await tokens.replaceIfUnchanged(stored, grant.accessToken, now, expiresAt);
   return 'refreshed';
 }
 
@@ -76,9 +74,7 @@ export interface RefreshSummary {
  */
 export async function refreshDueTokens(deps: RefreshDeps): Promise<RefreshSummary> {
   const now = deps.now?.() ?? new Date();
-  const due = await createThreadsTokensRepository(deps.db).listIssuedBefore(
-    new Date(now.getTime() - REFRESHABLE_AFTER_MS),
-  );
+  const due = await createTokenStore(deps).issuedBefore(new Date(now.getTime() - REFRESHABLE_AFTER_MS));
   const summary: RefreshSummary = {
     due: due.length,
     refreshed: 0,

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { roleBindings, users } from '../../../server/db/schema.ts';
-import { findCurator } from '../../../server/services/tokens/token-holders.ts';
 import { isAdmin } from '../../../server/plugins/access.ts';
 import { createRoleBindingsRepository } from '../../../server/repositories/role-bindings.ts';
 import { createUsersRepository } from '../../../server/repositories/users.ts';
+import { createTokenStore } from '../../../server/services/tokens/token-store.ts';
 import { simulatedUserId } from '../../../server/threads/simulated/store.ts';
 import { TEST_SECRETS } from '../helpers/app.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
@@ -43,12 +43,10 @@ async function rename(username: string, to: string): Promise<void> {
 
 async function curator(adminUsernames: string[] = ['admin'], curatorUsername: string | null = CURATOR) {
   const { db } = await testDatabase();
-  const found = await findCurator({
-    db,
-    tokenKey: TEST_SECRETS.tokenKey,
+  const found = await createTokenStore({ db, tokenKey: TEST_SECRETS.tokenKey }).curator(
+    { curatorUsername },
     adminUsernames,
-    settings: { curatorUsername },
-  });
+  );
   return found?.user.threadsUserId ?? null;
 }
 

@@ -1,7 +1,10 @@
 import { expect, test } from 'vitest';
+import { avatarFor } from '../../../../contract/avatar.ts';
 import { ThreadCardSchema } from '../../../../contract/thread-card.ts';
+import type { PendingRow } from '../../../../server/repositories/review-queue.ts';
 import type { ThreadRow } from '../../../../server/repositories/threads.ts';
-import { toThreadCard } from '../../../../server/views/thread-views.ts';
+import { toQueuedThread, toThreadCard } from '../../../../server/views/thread-views.ts';
+import { THREAD } from './rows.ts';
 
 const row = (topicTag: string | null) =>
   ({
@@ -31,4 +34,59 @@ test.each([
   expect(card.topic_tag).toBe(expected);
   // The build validates every card it renders: whatever is stored, the card must pass.
   expect(ThreadCardSchema.safeParse(card).success).toBe(true);
+});
+
+const KEY = { sort: 'newest', at: '2026-11-21 08:00:00+00', id: THREAD.id } as const;
+
+test('a thread a search found carries its query, and no notes', () => {
+  const row: PendingRow = { ...THREAD, notes: null, key: KEY };
+  expect(toQueuedThread(row)).toEqual({
+    id: '6f1c1a2e-8a52-4c5b-9d0f-3f2b9c1d7e10',
+    handle: '@maren.makes',
+    author: 'Maren Holt',
+    avatar: avatarFor('maren.makes'),
+    content: 'Spacing scales beat ad-hoc margins.',
+    image: null,
+    likes: 12,
+    replies: 3,
+    type: 'text',
+    permalink: 'https://www.threads.com/@maren.makes/post/ABC123',
+    timestamp: '2026-11-21T08:00:00.000Z',
+    topic_tag: 'DesignSystems',
+    fetched_at: '2026-11-21T08:30:00.000Z',
+    source: 'public_search',
+    reviewed: false,
+    query: 'design systems',
+  });
+});
+
+test("a manual submission carries the member's note; the paging key never leaves the server", () => {
+  const row: PendingRow = {
+    ...THREAD,
+    source: 'manual_submission',
+    query: null,
+    username: null,
+    authorName: null,
+    notes: 'Worth a look',
+    key: KEY,
+  };
+  expect(toQueuedThread(row)).toEqual({
+    id: '6f1c1a2e-8a52-4c5b-9d0f-3f2b9c1d7e10',
+    handle: 'Threads post',
+    author: 'Unknown author',
+    avatar: avatarFor('ABC123'),
+    content: 'Spacing scales beat ad-hoc margins.',
+    image: null,
+    likes: 12,
+    replies: 3,
+    type: 'text',
+    permalink: 'https://www.threads.com/@maren.makes/post/ABC123',
+    timestamp: '2026-11-21T08:00:00.000Z',
+    topic_tag: 'DesignSystems',
+    fetched_at: '2026-11-21T08:30:00.000Z',
+    source: 'manual_submission',
+    reviewed: false,
+    query: null,
+    notes: 'Worth a look',
+  });
 });
