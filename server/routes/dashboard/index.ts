@@ -12,7 +12,7 @@ import { createThreadsRepository, type ThreadRow } from '../../repositories/thre
 import type { ThreadsGateway } from '../../threads/gateway.ts';
 import { toGeneratedPost, toManualSubmission } from '../../views/thread-views.ts';
 import { HttpError, parseBody } from '../../http/http-error.ts';
-import { findOwnPost } from './own-post.ts';
+import { findOwnPost } from '../../services/publishing/own-post.ts';
 
 const HOUR = 3_600_000;
 

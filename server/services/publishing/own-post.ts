@@ -1,9 +1,9 @@
 import type { Database } from '../../db/client.ts';
-import { ownPostPages, ownPostToThread } from '../../services/publishing/post-to-thread.ts';
+import { ownPostPages, ownPostToThread } from './post-to-thread.ts';
 import type { NewThread } from '../../repositories/threads.ts';
 import type { User } from '../../repositories/users.ts';
 import type { ThreadsGateway } from '../../threads/gateway.ts';
-import { createTokenStore } from '../../services/tokens/token-store.ts';
+import { createTokenStore } from '../tokens/token-store.ts';
 
 /** How far back through the member's own posts a submitted link is looked for (pages of 50). */
 const PAGES_TO_SEARCH = 4;
