@@ -9,14 +9,14 @@ import { api, ApiRequestError } from '../lib/api.ts';
 import { useHashTab } from '../lib/use-hash-tab.ts';
 import { useSignedIn } from '../lib/use-signed-in.ts';
 import { loadMembership, useMembership } from '../stores/membership.ts';
-import InviteStatePanel from './InviteStatePanel.tsx';
-import LoadFailed from './LoadFailed.tsx';
+import InviteStatePanel from '../components/react/InviteStatePanel.tsx';
+import LoadFailed from '../components/react/LoadFailed.tsx';
 import { $reviewQueue, loadReviewQueue, pendingCount } from '../stores/review-queue.ts';
-import ManualSubmissions from './ManualSubmissions.tsx';
-import MyThreads from './MyThreads.tsx';
-import PendingReview from './PendingReview.tsx';
-import PendingUsers from './PendingUsers.tsx';
-import TabList, { type TabItem } from './TabList.tsx';
+import GeneratedPosts from '../components/react/GeneratedPosts.tsx';
+import MyThreads from '../components/react/MyThreads.tsx';
+import PendingReview from '../components/react/PendingReview.tsx';
+import PendingUsers from '../components/react/PendingUsers.tsx';
+import TabList, { type TabItem } from '../components/react/TabList.tsx';
 import '../styles/threads.css';
 import '../styles/dashboard.css';
 
@@ -156,7 +156,7 @@ export default function Dashboard() {
         )}
         {tab === 'manual' &&
           (member || status === 'approved' ? (
-            <ManualSubmissions state={manual.state} onRetry={() => void manual.reload(true)} />
+            <GeneratedPosts state={manual.state} onRetry={() => void manual.reload(true)} />
           ) : (
             <InviteStatePanel status={status} />
           ))}

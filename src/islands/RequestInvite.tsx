@@ -4,7 +4,7 @@ import { TEXTS } from '../../contract/texts.ts';
 import { api, ApiRequestError } from '../lib/api.ts';
 import { useAuth } from '../lib/use-auth.ts';
 import { checkAuth, login } from '../stores/auth.ts';
-import LoadFailed from './LoadFailed.tsx';
+import LoadFailed from '../components/react/LoadFailed.tsx';
 
 type InviteState =
   | { phase: 'checking' }

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { type CurationRunSummary, sourceBadge } from '../../contract/review.ts';
-import type { BadgeTone } from '../../contract/submission.ts';
-import { TEXTS } from '../../contract/texts.ts';
-import { api, ApiRequestError } from '../lib/api.ts';
+import { type CurationRunSummary, sourceBadge } from '../../../contract/review.ts';
+import type { BadgeTone } from '../../../contract/submission.ts';
+import { TEXTS } from '../../../contract/texts.ts';
+import { api, ApiRequestError } from '../../lib/api.ts';
 import DateTime from './DateTime.tsx';
 
 interface Props {

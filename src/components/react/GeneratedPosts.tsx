@@ -1,7 +1,7 @@
-import { CARD_IMAGE_SIZE } from '../../contract/constants.ts';
-import { type GeneratedPost, generatedPostBadgeTone } from '../../contract/submission.ts';
-import { TEXTS } from '../../contract/texts.ts';
-import type { ListState } from './Dashboard.tsx';
+import { CARD_IMAGE_SIZE } from '../../../contract/constants.ts';
+import { type GeneratedPost, generatedPostBadgeTone } from '../../../contract/submission.ts';
+import { TEXTS } from '../../../contract/texts.ts';
+import type { ListState } from '../../islands/Dashboard.tsx';
 import DateTime from './DateTime.tsx';
 
 interface Props {
@@ -47,7 +47,7 @@ function GeneratedPostCard({ post }: { post: GeneratedPost }) {
 }
 
 /** The Manual Submissions tab: the posts generated from the member's submissions, and a link to /submit. */
-export default function ManualSubmissions({ state, onRetry }: Props) {
+export default function GeneratedPosts({ state, onRetry }: Props) {
   let body;
   if (state.status === 'loading') body = <p role="status">{TEXTS.loading}</p>;
   else if (state.status === 'error') {

@@ -1,16 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { bulkDoneMessage, REVIEW_QUEUE_TEXTS as T, shownOf } from '../../contract/review-queue.ts';
-import type { ReviewThread } from '../../contract/review.ts';
-import { TEXTS } from '../../contract/texts.ts';
-import { useReviewKeys } from '../lib/use-review-keys.ts';
+import { bulkDoneMessage, REVIEW_QUEUE_TEXTS as T, shownOf } from '../../../contract/review-queue.ts';
+import type { ReviewThread } from '../../../contract/review.ts';
+import { TEXTS } from '../../../contract/texts.ts';
+import { useReviewKeys } from '../../lib/use-review-keys.ts';
 import {
   $reviewQueue,
   decideReview,
   decideReviews,
   loadMoreReviews,
   loadReviewQueue,
-} from '../stores/review-queue.ts';
+} from '../../stores/review-queue.ts';
 import CurationRuns from './CurationRuns.tsx';
 import LiveAlert, { useAnnouncement } from './LiveAlert.tsx';
 import LoadFailed from './LoadFailed.tsx';
@@ -18,7 +18,7 @@ import ReviewBulkBar from './ReviewBulkBar.tsx';
 import ReviewFilters from './ReviewFilters.tsx';
 import ReviewQueueItem from './ReviewQueueItem.tsx';
 import ReviewShortcuts from './ReviewShortcuts.tsx';
-import '../styles/review.css';
+import '../../styles/review.css';
 
 type Decision = 'approve' | 'reject';
 

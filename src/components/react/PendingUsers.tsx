@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { type PendingUser, threadsProfileUrl } from '../../contract/profile-rules.ts';
-import { TEXTS } from '../../contract/texts.ts';
-import { api, ApiRequestError } from '../lib/api.ts';
+import { type PendingUser, threadsProfileUrl } from '../../../contract/profile-rules.ts';
+import { TEXTS } from '../../../contract/texts.ts';
+import { api, ApiRequestError } from '../../lib/api.ts';
 import DateTime from './DateTime.tsx';
 import LiveAlert, { useAnnouncement } from './LiveAlert.tsx';
-import '../styles/review.css';
+import '../../styles/review.css';
 
 interface Props {
   users: readonly PendingUser[];

@@ -1,6 +1,6 @@
-import type { ReviewThread } from '../../contract/review.ts';
-import { TEXTS } from '../../contract/texts.ts';
-import type { ListState } from './Dashboard.tsx';
+import type { ReviewThread } from '../../../contract/review.ts';
+import { TEXTS } from '../../../contract/texts.ts';
+import type { ListState } from '../../islands/Dashboard.tsx';
 import ReviewThreadCard from './ReviewThreadCard.tsx';
 import LoadFailed from './LoadFailed.tsx';
 
