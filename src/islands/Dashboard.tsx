@@ -7,7 +7,7 @@ import type { GeneratedPost } from '../../contract/submission.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import { api, ApiRequestError } from '../lib/api.ts';
 import { useHashTab } from '../lib/use-hash-tab.ts';
-import { useSignedIn } from '../lib/use-signed-in.ts';
+import { useSignedIn } from '../stores/auth.ts';
 import { loadMembership, useMembership } from '../stores/membership.ts';
 import InviteStatePanel from '../components/react/InviteStatePanel.tsx';
 import LoadFailed from '../components/react/LoadFailed.tsx';

@@ -8,7 +8,7 @@ import { canSubmit, MEMBER_TEXTS } from '../../contract/membership.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import { parseThreadUrl } from '../../contract/thread-url.ts';
 import { api, ApiRequestError } from '../lib/api.ts';
-import { useSignedIn } from '../lib/use-signed-in.ts';
+import { useSignedIn } from '../stores/auth.ts';
 import { loadMembership, useMembership } from '../stores/membership.ts';
 import InviteStatePanel from '../components/react/InviteStatePanel.tsx';
 import LoadFailed from '../components/react/LoadFailed.tsx';
