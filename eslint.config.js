@@ -52,6 +52,32 @@ function serverLayerRules() {
   });
 }
 
+// Islands, their parts (src/components/react) and stores run in the browser: no server code, no zod.
+const BROWSER_ONLY = [
+  { group: ['**/server/**', 'node:*'], message: 'Browser code cannot import server modules.' },
+  { group: ['zod', '**/build-*'], message: 'Keep zod and build-time helpers out of the browser bundle.' },
+  {
+    // These contract modules define zod schemas: islands may take their types, not their code.
+    group: ['profile', 'auth', 'manifest', 'thread-card', 'health', 'api-error'].map(
+      (name) => `**/contract/${name}.ts`,
+    ),
+    allowTypeImports: true,
+    message: 'Import types only, or use the zod-free rules module (e.g. contract/profile-rules.ts).',
+  },
+];
+
+/**
+ * Forbids `layer` to import from the src/ folders above it.
+ * @param {string} layer
+ * @param {string[]} folders
+ */
+function above(layer, folders) {
+  return {
+    group: folders.map((folder) => `**/${folder}/**`),
+    message: `${layer} may import only lower layers (lib <- stores <- components/react <- islands <- pages).`,
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -106,26 +132,46 @@ export default tseslint.config(
     },
   },
   {
-    // Islands and stores run in the browser: only contract/, src/lib and src/stores, never server code.
-    files: ['src/islands/**', 'src/stores/**'],
+    // The site's layers import downwards only: lib <- stores <- components/react <- islands <- pages.
+    // src/lib also holds build-time helpers, so it is not browser code; it just may not reach up.
+    files: ['src/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [above('src/lib', ['stores', 'components', 'islands'])] },
+      ],
+    },
+  },
+  {
+    files: ['src/stores/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...BROWSER_ONLY, above('src/stores', ['components', 'islands'])] },
+      ],
+    },
+  },
+  {
+    files: ['src/components/react/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...BROWSER_ONLY, above('src/components/react', ['islands'])] },
+      ],
+    },
+  },
+  {
+    files: ['src/islands/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/server/**', 'node:*'], message: 'Browser code cannot import server modules.' },
+            ...BROWSER_ONLY,
             {
-              group: ['zod', '**/build-*'],
-              message: 'Keep zod and build-time helpers out of the browser bundle.',
-            },
-            {
-              // These contract modules define zod schemas: islands may take their types, not their code.
-              group: ['profile', 'auth', 'manifest', 'thread-card', 'health', 'api-error'].map(
-                (name) => `**/contract/${name}.ts`,
-              ),
-              allowTypeImports: true,
+              group: ['./*'],
               message:
-                'Import types only, or use the zod-free rules module (e.g. contract/profile-rules.ts).',
+                'Only pages and layouts mount islands; a part two islands share goes in src/components/react.',
             },
           ],
         },

@@ -1,8 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { TEXTS } from '../../contract/texts.ts';
-import { useAuth } from '../lib/use-auth.ts';
-import { $connecting, $loginError, checkAuth, login, logout } from '../stores/auth.ts';
+import { $connecting, $loginError, checkAuth, login, logout, useAuth } from '../stores/auth.ts';
 
 /** Links shown to signed-in users (spec: Home, Dashboard and Submit Thread). */
 const NAV_LINKS = [

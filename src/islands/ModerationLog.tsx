@@ -7,8 +7,8 @@ import {
 } from '../../contract/moderation-log.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import { api, ApiRequestError } from '../lib/api.ts';
-import DateTime from './DateTime.tsx';
-import LoadFailed from './LoadFailed.tsx';
+import DateTime from '../components/react/DateTime.tsx';
+import LoadFailed from '../components/react/LoadFailed.tsx';
 
 /** The log as loaded: the first page loading or refused, or the entries so far and where the next page starts. */
 type LogState =

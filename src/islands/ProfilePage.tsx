@@ -3,10 +3,10 @@ import { MEMBER_TEXTS } from '../../contract/membership.ts';
 import type { OwnProfile } from '../../contract/profile-rules.ts';
 import { PROFILE_STATUS_LABELS, TEXTS } from '../../contract/texts.ts';
 import { api, ApiRequestError } from '../lib/api.ts';
-import { useSignedIn } from '../lib/use-signed-in.ts';
-import LoadFailed from './LoadFailed.tsx';
-import ProfileEditForm from './ProfileEditForm.tsx';
-import ProfileTabs from './ProfileTabs.tsx';
+import { useSignedIn } from '../stores/auth.ts';
+import LoadFailed from '../components/react/LoadFailed.tsx';
+import ProfileEditForm from '../components/react/ProfileEditForm.tsx';
+import ProfileTabs from '../components/react/ProfileTabs.tsx';
 import '../styles/members.css';
 
 type Load = { phase: 'loading' } | { phase: 'error' } | { phase: 'ready'; profile: OwnProfile };

@@ -7,7 +7,7 @@ import {
 import { TEXTS } from '../../contract/texts.ts';
 import { api, ApiRequestError } from '../lib/api.ts';
 import { countLabel } from '../lib/format.ts';
-import ProfileTabs from './ProfileTabs.tsx';
+import ProfileTabs from '../components/react/ProfileTabs.tsx';
 
 type View =
   | { phase: 'loading' }

@@ -2,9 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import type { OwnProfile } from '../../contract/profile-rules.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import { api, ApiRequestError } from '../lib/api.ts';
-import { useAuth } from '../lib/use-auth.ts';
-import { checkAuth, login } from '../stores/auth.ts';
-import LoadFailed from './LoadFailed.tsx';
+import { checkAuth, login, useAuth } from '../stores/auth.ts';
+import LoadFailed from '../components/react/LoadFailed.tsx';
 
 type InviteState =
   | { phase: 'checking' }

@@ -8,11 +8,11 @@ import { canSubmit, MEMBER_TEXTS } from '../../contract/membership.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import { parseThreadUrl } from '../../contract/thread-url.ts';
 import { api, ApiRequestError } from '../lib/api.ts';
-import { useSignedIn } from '../lib/use-signed-in.ts';
+import { useSignedIn } from '../stores/auth.ts';
 import { loadMembership, useMembership } from '../stores/membership.ts';
-import InviteStatePanel from './InviteStatePanel.tsx';
-import LoadFailed from './LoadFailed.tsx';
-import SubmissionList, { type SubmissionsLoad } from './SubmissionList.tsx';
+import InviteStatePanel from '../components/react/InviteStatePanel.tsx';
+import LoadFailed from '../components/react/LoadFailed.tsx';
+import SubmissionList, { type SubmissionsLoad } from '../components/react/SubmissionList.tsx';
 
 /** How long 'Thread submitted successfully!' stays up (spec section 9: submission success banner 3 s). */
 const SUBMITTED_BANNER_MS = 3000;

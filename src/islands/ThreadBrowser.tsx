@@ -9,11 +9,11 @@ import { useHydrated } from '../lib/use-hydrated.ts';
 import { readQueryParam, writeQueryParams } from '../lib/url-state.ts';
 import { $search, searchCatalogue } from '../stores/search.ts';
 import { $threadLists, IDLE_LIST, loadPages, preRenderedList, seedList } from '../stores/threads.ts';
-import CatalogueSearchBox from './CatalogueSearchBox.tsx';
-import FreshnessLine from './FreshnessLine.tsx';
-import SearchResults, { searchStatusLine } from './SearchResults.tsx';
-import ThreadGrid, { ThreadGridSkeleton } from './ThreadGrid.tsx';
-import TopicNav, { type TopicNavigation } from './TopicNav.tsx';
+import CatalogueSearchBox from '../components/react/CatalogueSearchBox.tsx';
+import FreshnessLine from '../components/react/FreshnessLine.tsx';
+import SearchResults, { searchStatusLine } from '../components/react/SearchResults.tsx';
+import ThreadGrid, { ThreadGridSkeleton } from '../components/react/ThreadGrid.tsx';
+import TopicNav, { type TopicNavigation } from '../components/react/TopicNav.tsx';
 
 interface Props {
   /** The first page of the list, rendered into the HTML at build time. */
@@ -27,8 +27,8 @@ interface Props {
   topicNavigation: TopicNavigation;
   /**
    * The freshness line as static HTML in an Astro slot, which React leaves alone: home hydrates the
-   * grid only on first use and updates the line's age itself (lib/freshness-line.ts). Without it the
-   * grid renders the line.
+   * grid only on first use and updates the line's age itself (components/react/freshness-line.ts).
+   * Without it the grid renders the line.
    */
   freshness?: ReactNode;
 }

@@ -36,3 +36,15 @@ export async function api<T>(
   }
   return body as T;
 }
+
+/** The server refused the caller (401/403): for lists only some people may read, an empty list. */
+export function isDenied(error: unknown): boolean {
+  return error instanceof ApiRequestError && (error.status === 401 || error.status === 403);
+}
+
+/** Why a call failed, in words: the server's detail, else its status, else that it was not reached. */
+export function failureText(error: unknown): string {
+  return error instanceof ApiRequestError
+    ? (error.detail ?? error.message)
+    : 'The server could not be reached. Check your connection.';
+}

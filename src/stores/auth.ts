@@ -1,8 +1,11 @@
+import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
+import { useEffect } from 'react';
 import type { AuthConfig, VerifyResponse } from '../../contract/auth.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import { api } from '../lib/api.ts';
 import { authorizeUrl, createOAuthState, OAUTH_REDIRECT_KEY, OAUTH_STATE_KEY } from '../lib/oauth.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import { clearStoredUser, readStoredUser, storeUser, type StoredUser } from '../lib/user-storage.ts';
 import { wakeUpBackend } from '../lib/wake-up.ts';
 
@@ -82,4 +85,31 @@ export async function logout(): Promise<void> {
   clearStoredUser();
   sessionStorage.removeItem(OAUTH_STATE_KEY);
   window.location.assign('/');
+}
+
+const LOADING: AuthState = { status: 'loading' };
+
+/**
+ * The auth state as an island may render it. Until the island has hydrated it is 'loading', as on
+ * the server: another island may already have checked the session, and rendering that result during
+ * hydration would not match the pre-rendered HTML.
+ */
+export function useAuth(): AuthState {
+  const auth = useStore($auth);
+  return useHydrated() ? auth : LOADING;
+}
+
+/**
+ * The auth state for a protected page: checks the session once, and sends a signed-out visitor to
+ * `redirectTo` (spec: protected routes show 'Loading...' and then leave).
+ */
+export function useSignedIn(redirectTo: string): AuthState {
+  const auth = useAuth();
+  useEffect(() => {
+    void checkAuth();
+  }, []);
+  useEffect(() => {
+    if (auth.status === 'anonymous') window.location.replace(redirectTo);
+  }, [auth.status, redirectTo]);
+  return auth;
 }

@@ -6,7 +6,7 @@ import type {
   ReviewSort,
 } from '../../contract/review-queue.ts';
 import type { ReviewThread, ThreadSource } from '../../contract/review.ts';
-import { api, ApiRequestError } from '../lib/api.ts';
+import { api, ApiRequestError, failureText, isDenied } from '../lib/api.ts';
 
 export interface ReviewFilter {
   source: ThreadSource | null;
@@ -60,12 +60,6 @@ function pagePath(filter: ReviewFilter, cursor: string | null): string {
   return `/api/threads/pending-review${query ? `?${query}` : ''}`;
 }
 
-function problem(error: unknown): string {
-  return error instanceof ApiRequestError
-    ? (error.detail ?? error.message)
-    : 'The server could not be reached. Check your connection.';
-}
-
 // Answers to an older filter are dropped: only the newest first-page request may land.
 let generation = 0;
 // Threads decided while a first page was on its way: that answer predates the decision, so they are
@@ -106,11 +100,11 @@ export async function loadReviewQueue(
     dropReviewed([...decidedDuringLoad]);
   } catch (error) {
     if (mine !== generation) return;
-    if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) {
+    if (isDenied(error)) {
       $reviewQueue.set({ ...INITIAL, status: 'ready', denied: true, filter: next });
       return;
     }
-    $reviewQueue.set({ ...$reviewQueue.get(), status: 'error', error: problem(error) });
+    $reviewQueue.set({ ...$reviewQueue.get(), status: 'error', error: failureText(error) });
   }
 }
 
@@ -200,6 +194,6 @@ export async function decideReviews(
     return result;
   } catch (error) {
     console.error(action === 'approve' ? 'Failed to approve threads' : 'Failed to reject threads', error);
-    return problem(error);
+    return failureText(error);
   }
 }

@@ -1,16 +1,12 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { type PendingUser, threadsProfileUrl } from '../../contract/profile-rules.ts';
-import { TEXTS } from '../../contract/texts.ts';
-import { api, ApiRequestError } from '../lib/api.ts';
+import { type PendingUser, threadsProfileUrl } from '../../../contract/profile-rules.ts';
+import { TEXTS } from '../../../contract/texts.ts';
+import { ApiRequestError } from '../../lib/api.ts';
+import { $pendingUsers, decidePendingUser, loadedItems } from '../../stores/dashboard.ts';
 import DateTime from './DateTime.tsx';
 import LiveAlert, { useAnnouncement } from './LiveAlert.tsx';
-import '../styles/review.css';
-
-interface Props {
-  users: readonly PendingUser[];
-  /** Called after a decision, with the user to drop from the list. */
-  onDecided(userId: string): void;
-}
+import '../../styles/review.css';
 
 /** The question before a rejection, asked beside the buttons instead of in a window.confirm (decision 013). */
 function ConfirmReject({ onConfirm, onCancel }: { onConfirm(): void; onCancel(): void }) {
@@ -41,7 +37,9 @@ function ConfirmReject({ onConfirm, onCancel }: { onConfirm(): void; onCancel():
 }
 
 /** The Pending Users tab: each request with Approve User, Reject (after a confirmation) and View Profile. */
-export default function PendingUsers({ users, onDecided }: Props) {
+export default function PendingUsers() {
+  // Empty until the requests are loaded; a failed load is logged and empties the list (spec).
+  const users = loadedItems(useStore($pendingUsers));
   const { announcement, announce } = useAnnouncement();
   const [confirming, setConfirming] = useState<string | null>(null);
   // Requests with a decision on its way: their buttons are disabled, so a double click sends one.
@@ -62,12 +60,8 @@ export default function PendingUsers({ users, onDecided }: Props) {
     inFlight.current.add(user.user_id);
     setDeciding(new Set(inFlight.current));
     try {
-      await api('/api/admin/approve-user', {
-        method: 'POST',
-        body: action === 'reject' ? { user_id: user.user_id, action } : { user_id: user.user_id },
-      });
+      await decidePendingUser(user.user_id, action);
       announce(action === 'reject' ? TEXTS.userRejected : TEXTS.userApproved);
-      onDecided(user.user_id);
     } catch (error) {
       const fallback = action === 'reject' ? TEXTS.userRejectFailed : TEXTS.userApproveFailed;
       announce((error instanceof ApiRequestError && error.detail) || fallback, 'error');

@@ -1,8 +1,8 @@
-import { AVATAR_SIZE, CARD_IMAGE_SIZE } from '../../contract/constants.ts';
-import type { ThreadCard } from '../../contract/thread-card.ts';
-import { TEXTS } from '../../contract/texts.ts';
-import { topicPath, topicSlug } from '../../contract/topics.ts';
-import { countLabel } from '../lib/format.ts';
+import { AVATAR_SIZE, CARD_IMAGE_SIZE } from '../../../contract/constants.ts';
+import type { ThreadCard } from '../../../contract/thread-card.ts';
+import { TEXTS } from '../../../contract/texts.ts';
+import { topicPath, topicSlug } from '../../../contract/topics.ts';
+import { countLabel } from '../../lib/format.ts';
 import GemButton from './GemButton.tsx';
 import RelativeTime from './RelativeTime.tsx';
 

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
-import { CARD_IMAGE_SIZE } from '../../../../contract/constants.ts';
-import type { ThreadCard } from '../../../../contract/thread-card.ts';
-import ThreadCardView from '../../../../src/islands/ThreadCardView.tsx';
+import { CARD_IMAGE_SIZE } from '../../../../../contract/constants.ts';
+import type { ThreadCard } from '../../../../../contract/thread-card.ts';
+import ThreadCardView from '../../../../../src/components/react/ThreadCardView.tsx';
 
 const base: ThreadCard = {
   id: 't1',

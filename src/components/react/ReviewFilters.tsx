@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { REVIEW_QUEUE_TEXTS as T, type ReviewSort } from '../../contract/review-queue.ts';
-import { sourceBadge, type ThreadSource } from '../../contract/review.ts';
-import { $reviewQueue, loadReviewQueue } from '../stores/review-queue.ts';
+import { REVIEW_QUEUE_TEXTS as T, type ReviewSort } from '../../../contract/review-queue.ts';
+import { sourceBadge, type ThreadSource } from '../../../contract/review.ts';
+import { $reviewQueue, loadReviewQueue } from '../../stores/review-queue.ts';
 
 const SOURCES: readonly ThreadSource[] = ['user_own', 'public_search', 'public_tag', 'manual_submission'];
 

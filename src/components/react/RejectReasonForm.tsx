@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { REJECTION_REASON_MAX, REJECTION_REASON_PRESETS } from '../../contract/rejection-reasons.ts';
-import { REVIEW_QUEUE_TEXTS as T } from '../../contract/review-queue.ts';
+import { REJECTION_REASON_MAX, REJECTION_REASON_PRESETS } from '../../../contract/rejection-reasons.ts';
+import { REVIEW_QUEUE_TEXTS as T } from '../../../contract/review-queue.ts';
 
 interface Props {
   /** "Reject" or "Reject 3 threads". */

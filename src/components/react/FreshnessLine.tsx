@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { describeFreshness, freshnessText } from '../../contract/freshness.ts';
-import type { Manifest } from '../../contract/manifest.ts';
-import { calendarDate } from '../lib/format.ts';
-import { $manifestCheck, loadManifest } from '../stores/manifest.ts';
+import { describeFreshness, freshnessText } from '../../../contract/freshness.ts';
+import type { Manifest } from '../../../contract/manifest.ts';
+import { calendarDate } from '../../lib/format.ts';
+import { $manifestCheck, loadManifest } from '../../stores/manifest.ts';
 
 /**
  * "Updated N hours ago": without JavaScript the build-time manifest shows its date; after hydration

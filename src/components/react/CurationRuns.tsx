@@ -1,18 +1,12 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { type CurationRunSummary, sourceBadge } from '../../contract/review.ts';
-import type { BadgeTone } from '../../contract/submission.ts';
-import { TEXTS } from '../../contract/texts.ts';
-import { api, ApiRequestError } from '../lib/api.ts';
+import { type CurationRunSummary, sourceBadge } from '../../../contract/review.ts';
+import type { BadgeTone } from '../../../contract/submission.ts';
+import { TEXTS } from '../../../contract/texts.ts';
+import { ApiRequestError } from '../../lib/api.ts';
+import { $lastCurationRun, loadLastCurationRun, runCuration } from '../../stores/dashboard.ts';
 import DateTime from './DateTime.tsx';
 
-interface Props {
-  /** A run started here has finished: reload what it may have changed. */
-  onFinished(): void;
-}
-
-/** The newest run (null: none yet), as loaded or as a refresh here returned it. */
-type LastRunState =
-  { status: 'loading' } | { status: 'ready'; run: CurationRunSummary | null } | { status: 'error' };
 type Message = { tone: 'status' | 'alert'; text: string } | null;
 
 const RUN_TONE: Record<CurationRunSummary['status'], BadgeTone> = {
@@ -85,34 +79,24 @@ function LastRun({ run }: { run: CurationRunSummary }) {
 }
 
 /** Admins only: how the last curation run went, and 'Refresh now' to run one at once. */
-export default function CurationRuns({ onFinished }: Props) {
-  const [last, setLast] = useState<LastRunState>({ status: 'loading' });
+export default function CurationRuns() {
+  const last = useStore($lastCurationRun);
   const [refreshing, setRefreshing] = useState(false);
   const [message, setMessage] = useState<Message>(null);
 
   useEffect(() => {
-    let current = true;
-    api<{ runs: CurationRunSummary[] }>('/api/admin/runs').then(
-      (body) => current && setLast({ status: 'ready', run: body.runs[0] ?? null }),
-      () => current && setLast({ status: 'error' }),
-    );
-    return () => {
-      current = false;
-    };
+    void loadLastCurationRun();
   }, []);
 
   const refresh = async () => {
     setRefreshing(true);
     setMessage(null);
     try {
-      const { run } = await api<{ run: CurationRunSummary }>('/api/admin/refresh', { method: 'POST' });
-      setLast({ status: 'ready', run });
-      const found = added(run);
+      const found = added(await runCuration());
       setMessage({
         tone: 'status',
         text: `Curation run finished: ${found} new ${found === 1 ? 'thread' : 'threads'}.`,
       });
-      onFinished();
     } catch (error) {
       const detail = error instanceof ApiRequestError ? error.detail : null;
       setMessage({ tone: 'alert', text: detail ?? 'Failed to run curation. Please try again.' });
@@ -124,8 +108,8 @@ export default function CurationRuns({ onFinished }: Props) {
   let body;
   if (last.status === 'loading') body = <p role="status">{TEXTS.loading}</p>;
   else if (last.status === 'error') body = <p className="field-help">Failed to load the curation runs.</p>;
-  else if (last.run === null) body = <p>No curation runs yet.</p>;
-  else body = <LastRun run={last.run} />;
+  else if (last.data === null) body = <p>No curation runs yet.</p>;
+  else body = <LastRun run={last.data} />;
 
   return (
     <section className="panel curation-runs" aria-labelledby="curation-runs-title">

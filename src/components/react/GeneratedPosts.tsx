@@ -1,13 +1,9 @@
-import { CARD_IMAGE_SIZE } from '../../contract/constants.ts';
-import { type GeneratedPost, generatedPostBadgeTone } from '../../contract/submission.ts';
-import { TEXTS } from '../../contract/texts.ts';
-import type { ListState } from './Dashboard.tsx';
+import { useStore } from '@nanostores/react';
+import { CARD_IMAGE_SIZE } from '../../../contract/constants.ts';
+import { type GeneratedPost, generatedPostBadgeTone } from '../../../contract/submission.ts';
+import { TEXTS } from '../../../contract/texts.ts';
+import { $generatedPosts, loadGeneratedPosts } from '../../stores/dashboard.ts';
 import DateTime from './DateTime.tsx';
-
-interface Props {
-  state: ListState<GeneratedPost>;
-  onRetry(): void;
-}
 
 /** One generated post: status badge, media, content, its published thread and the thread it features. */
 function GeneratedPostCard({ post }: { post: GeneratedPost }) {
@@ -47,7 +43,8 @@ function GeneratedPostCard({ post }: { post: GeneratedPost }) {
 }
 
 /** The Manual Submissions tab: the posts generated from the member's submissions, and a link to /submit. */
-export default function ManualSubmissions({ state, onRetry }: Props) {
+export default function GeneratedPosts() {
+  const state = useStore($generatedPosts);
   let body;
   if (state.status === 'loading') body = <p role="status">{TEXTS.loading}</p>;
   else if (state.status === 'error') {
@@ -56,18 +53,18 @@ export default function ManualSubmissions({ state, onRetry }: Props) {
         <p className="form-error" role="alert">
           {TEXTS.manualSubmissionsFailed}
         </p>
-        <button type="button" className="button button--quiet" onClick={onRetry}>
+        <button type="button" className="button button--quiet" onClick={() => void loadGeneratedPosts()}>
           {TEXTS.tryAgain}
         </button>
       </div>
     );
-  } else if (state.items.length === 0) {
+  } else if (state.data.length === 0) {
     // Also a member without an approved profile (403): nothing submitted yet, and the way to start.
     body = <p>{TEXTS.noManualSubmissions}</p>;
   } else {
     body = (
       <ul className="thread-grid dashboard-list">
-        {state.items.map((post) => (
+        {state.data.map((post) => (
           <li key={post.id}>
             <GeneratedPostCard post={post} />
           </li>

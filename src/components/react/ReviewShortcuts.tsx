@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { REVIEW_KEYS, REVIEW_QUEUE_TEXTS as T } from '../../contract/review-queue.ts';
+import { REVIEW_KEYS, REVIEW_QUEUE_TEXTS as T } from '../../../contract/review-queue.ts';
 
 /** The list of the review queue's keys ('?' opens and closes it); focus goes to its Close button. */
 export default function ReviewShortcuts({ onClose }: { onClose(): void }) {

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { MEMBER_TEXTS } from '../../contract/membership.ts';
-import { BIO_MAX, type OwnProfile } from '../../contract/profile-rules.ts';
-import { TEXTS } from '../../contract/texts.ts';
-import { api, ApiRequestError } from '../lib/api.ts';
-import { checkProfile, serverProfileErrors, type ProfileErrors } from '../lib/profile-field-errors.ts';
+import { MEMBER_TEXTS } from '../../../contract/membership.ts';
+import { BIO_MAX, type OwnProfile } from '../../../contract/profile-rules.ts';
+import { TEXTS } from '../../../contract/texts.ts';
+import { api, ApiRequestError } from '../../lib/api.ts';
+import { checkProfile, serverProfileErrors, type ProfileErrors } from '../../lib/profile-field-errors.ts';
 
 interface Props {
   profile: OwnProfile;

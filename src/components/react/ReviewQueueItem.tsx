@@ -1,6 +1,6 @@
-import { REVIEW_QUEUE_TEXTS as T } from '../../contract/review-queue.ts';
-import type { ReviewThread } from '../../contract/review.ts';
-import { TEXTS } from '../../contract/texts.ts';
+import { REVIEW_QUEUE_TEXTS as T } from '../../../contract/review-queue.ts';
+import type { ReviewThread } from '../../../contract/review.ts';
+import { TEXTS } from '../../../contract/texts.ts';
 import RejectReasonForm from './RejectReasonForm.tsx';
 import ReviewThreadCard from './ReviewThreadCard.tsx';
 

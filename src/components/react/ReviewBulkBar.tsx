@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { BULK_DECISION_MAX, REVIEW_QUEUE_TEXTS as T, selectedCount } from '../../contract/review-queue.ts';
+import { BULK_DECISION_MAX, REVIEW_QUEUE_TEXTS as T, selectedCount } from '../../../contract/review-queue.ts';
 import RejectReasonForm from './RejectReasonForm.tsx';
 
 interface Props {

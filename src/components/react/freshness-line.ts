@@ -1,5 +1,5 @@
-import { describeFreshness, freshnessText } from '../../contract/freshness.ts';
-import { loadManifest } from '../stores/manifest.ts';
+import { describeFreshness, freshnessText } from '../../../contract/freshness.ts';
+import { loadManifest } from '../../stores/manifest.ts';
 
 /**
  * Home's freshness line without React: the grid island hydrates only on first use, but the age

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { TEXTS } from '../../contract/texts.ts';
+import { TEXTS } from '../../../contract/texts.ts';
 
 interface Props {
   title: string;

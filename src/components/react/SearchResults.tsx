@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { CATALOGUE_PAGE_SIZE } from '../../contract/catalogue-pages.ts';
-import { TEXTS } from '../../contract/texts.ts';
-import { $search, searchCatalogue, showMoreResults, type SearchState } from '../stores/search.ts';
+import { CATALOGUE_PAGE_SIZE } from '../../../contract/catalogue-pages.ts';
+import { TEXTS } from '../../../contract/texts.ts';
+import { $search, searchCatalogue, showMoreResults, type SearchState } from '../../stores/search.ts';
 import ThreadGrid, { inPages, ThreadGridSkeleton } from './ThreadGrid.tsx';
 
 /** The status line of a search: what is being searched, or how many threads match. */

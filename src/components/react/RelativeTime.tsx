@@ -1,5 +1,5 @@
-import { calendarDate, relativeTime } from '../lib/format.ts';
-import { useNow } from '../lib/use-now.ts';
+import { calendarDate, relativeTime } from '../../lib/format.ts';
+import { useNow } from '../../lib/use-now.ts';
 
 /**
  * A moment as "3 hours ago", machine-readable in `dateTime`. The pre-rendered HTML carries the date

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { newestShown, type ProfileCollections } from '../../contract/gems.ts';
-import type { ThreadCard } from '../../contract/thread-card.ts';
-import { TEXTS } from '../../contract/texts.ts';
+import { newestShown, type ProfileCollections } from '../../../contract/gems.ts';
+import type { ThreadCard } from '../../../contract/thread-card.ts';
+import { TEXTS } from '../../../contract/texts.ts';
 import TabList from './TabList.tsx';
 import ThreadGrid from './ThreadGrid.tsx';
-import '../styles/threads.css';
-import '../styles/gems.css';
+import '../../styles/threads.css';
+import '../../styles/gems.css';
 
 type Collection = 'gems' | 'threads';
 

@@ -1,7 +1,7 @@
-import '../styles/moderation.css';
-import { MODERATION_TEXTS } from '../../contract/moderation-log.ts';
-import { submissionBadgeTone, type ManualSubmission } from '../../contract/submission.ts';
-import { TEXTS } from '../../contract/texts.ts';
+import '../../styles/moderation.css';
+import { MODERATION_TEXTS } from '../../../contract/moderation-log.ts';
+import { submissionBadgeTone, type ManualSubmission } from '../../../contract/submission.ts';
+import { TEXTS } from '../../../contract/texts.ts';
 import DateTime from './DateTime.tsx';
 import LoadFailed from './LoadFailed.tsx';
 

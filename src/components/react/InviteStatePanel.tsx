@@ -1,5 +1,5 @@
-import { MEMBER_TEXTS, type MembershipStatus } from '../../contract/membership.ts';
-import { TEXTS } from '../../contract/texts.ts';
+import { MEMBER_TEXTS, type MembershipStatus } from '../../../contract/membership.ts';
+import { TEXTS } from '../../../contract/texts.ts';
 
 interface Props {
   /** Any state but 'approved': approved members get what they came for instead. */

@@ -1,16 +1,12 @@
-import type { ReviewThread } from '../../contract/review.ts';
-import { TEXTS } from '../../contract/texts.ts';
-import type { ListState } from './Dashboard.tsx';
+import { useStore } from '@nanostores/react';
+import { TEXTS } from '../../../contract/texts.ts';
+import { $ownThreads, loadOwnThreads } from '../../stores/dashboard.ts';
 import ReviewThreadCard from './ReviewThreadCard.tsx';
 import LoadFailed from './LoadFailed.tsx';
 
-interface Props {
-  state: ListState<ReviewThread>;
-  onRetry(): void;
-}
-
 /** The My Threads tab: the member's own threads as collected by curation, without actions. */
-export default function MyThreads({ state, onRetry }: Props) {
+export default function MyThreads() {
+  const state = useStore($ownThreads);
   if (state.status === 'loading') return <p role="status">{TEXTS.loading}</p>;
   if (state.status === 'error') {
     return (
@@ -18,14 +14,14 @@ export default function MyThreads({ state, onRetry }: Props) {
         className="dashboard-error"
         title="Failed to load your threads."
         message={state.message}
-        onRetry={onRetry}
+        onRetry={() => void loadOwnThreads()}
       />
     );
   }
-  if (state.items.length === 0) return <p>{TEXTS.noOwnThreads}</p>;
+  if (state.data.length === 0) return <p>{TEXTS.noOwnThreads}</p>;
   return (
     <ul className="thread-grid dashboard-list">
-      {state.items.map((thread) => (
+      {state.data.map((thread) => (
         <li key={thread.id}>
           <ReviewThreadCard thread={thread} />
         </li>

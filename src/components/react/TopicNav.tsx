@@ -1,4 +1,4 @@
-import { topicPath, type CatalogueTopic } from '../../contract/topics.ts';
+import { topicPath, type CatalogueTopic } from '../../../contract/topics.ts';
 
 /** The topics a page links in its bar (the biggest, and its own), and how many there are in all. */
 export interface TopicNavigation {

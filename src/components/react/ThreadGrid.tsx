@@ -1,5 +1,5 @@
-import { EAGER_IMAGE_COUNT } from '../../contract/constants.ts';
-import type { ThreadCard } from '../../contract/thread-card.ts';
+import { EAGER_IMAGE_COUNT } from '../../../contract/constants.ts';
+import type { ThreadCard } from '../../../contract/thread-card.ts';
 import ThreadCardView from './ThreadCardView.tsx';
 
 const SKELETON_CARDS = 6;

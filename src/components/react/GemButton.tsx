@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { GEM_TEXTS } from '../../contract/gems.ts';
-import { useHydrated } from '../lib/use-hydrated.ts';
-import { $gemIds, $gemToggles, loadGems, toggleGem } from '../stores/gems.ts';
-import '../styles/gems.css';
+import { GEM_TEXTS } from '../../../contract/gems.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import { $gemIds, $gemToggles, loadGems, toggleGem } from '../../stores/gems.ts';
+import '../../styles/gems.css';
 
 /**
  * 'Save as gem' on a public card: a toggle button (aria-pressed) for approved members only. Its slot

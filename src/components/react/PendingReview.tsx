@@ -1,45 +1,43 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { bulkDoneMessage, REVIEW_QUEUE_TEXTS as T, shownOf } from '../../contract/review-queue.ts';
-import type { ReviewThread } from '../../contract/review.ts';
-import { TEXTS } from '../../contract/texts.ts';
-import { useReviewKeys } from '../lib/use-review-keys.ts';
+import { bulkDoneMessage, REVIEW_QUEUE_TEXTS as T } from '../../../contract/review-queue.ts';
+import type { ReviewThread } from '../../../contract/review.ts';
+import { TEXTS } from '../../../contract/texts.ts';
+import { useReviewKeys } from '../../lib/use-review-keys.ts';
+import { loadGeneratedPosts } from '../../stores/dashboard.ts';
 import {
   $reviewQueue,
   decideReview,
   decideReviews,
   loadMoreReviews,
   loadReviewQueue,
-} from '../stores/review-queue.ts';
+} from '../../stores/review-queue.ts';
 import CurationRuns from './CurationRuns.tsx';
 import LiveAlert, { useAnnouncement } from './LiveAlert.tsx';
 import LoadFailed from './LoadFailed.tsx';
 import ReviewBulkBar from './ReviewBulkBar.tsx';
 import ReviewFilters from './ReviewFilters.tsx';
 import ReviewQueueItem from './ReviewQueueItem.tsx';
+import ReviewQueueMore from './ReviewQueueMore.tsx';
 import ReviewShortcuts from './ReviewShortcuts.tsx';
-import '../styles/review.css';
+import '../../styles/review.css';
 
 type Decision = 'approve' | 'reject';
-
-interface Props {
-  /** An approved manual submission queued a generated post (the Manual Submissions tab reloads). */
-  onSubmissionApproved(): void;
-  /** A curation run finished: the queue and My Threads may hold new threads. */
-  onCurated(): void;
-}
 
 const MESSAGES = {
   approve: { done: TEXTS.threadApproved, failed: TEXTS.threadApproveFailed },
   reject: { done: TEXTS.threadRejected, failed: TEXTS.threadRejectFailed },
 } as const;
 
+/** An approved manual submission queued a generated post: the Manual Submissions tab shows it. */
+const submissionApproved = () => void loadGeneratedPosts({ quiet: true });
+
 // Fewer cards than this left (in all, or after the focused one): the next page is fetched, so the
 // keys never run dry.
 const REFILL_BELOW = 5;
 
 /** The Pending Review tab: the queue a page at a time, filters, keys, bulk decisions and the curation control. */
-export default function PendingReview({ onSubmissionApproved, onCurated }: Props) {
+export default function PendingReview() {
   const queue = useStore($reviewQueue);
   const { threads } = queue;
   const { announcement, announce } = useAnnouncement();
@@ -132,7 +130,7 @@ export default function PendingReview({ onSubmissionApproved, onCurated }: Props
     setBusyFor(thread.id, false);
     if (outcome === 'decided') {
       announce(MESSAGES[decision].done);
-      if (decision === 'approve' && thread.source === 'manual_submission') onSubmissionApproved();
+      if (decision === 'approve' && thread.source === 'manual_submission') submissionApproved();
     } else if (outcome === 'gone') {
       announce(T.alreadyDecided);
     } else {
@@ -162,7 +160,7 @@ export default function PendingReview({ onSubmissionApproved, onCurated }: Props
       threads.find((thread) => !gone.has(thread.id));
     if (next) focusCard(next.id);
     setSelected(new Set());
-    if (decision === 'approve' && submissions && result.decided.length > 0) onSubmissionApproved();
+    if (decision === 'approve' && submissions && result.decided.length > 0) submissionApproved();
   };
 
   const focusedIndex = () => {
@@ -258,12 +256,7 @@ export default function PendingReview({ onSubmissionApproved, onCurated }: Props
 
   return (
     <>
-      <CurationRuns
-        onFinished={() => {
-          void loadReviewQueue({}, { quiet: true });
-          onCurated();
-        }}
-      />
+      <CurationRuns />
       <h2 className="visually-hidden">Threads pending review</h2>
       <div className="review-toolbar">
         <ReviewFilters />
@@ -288,23 +281,7 @@ export default function PendingReview({ onSubmissionApproved, onCurated }: Props
       )}
       <LiveAlert announcement={announcement} />
       {list}
-      {queue.status === 'ready' && (threads.length > 0 || queue.nextCursor) && (
-        <div className="review-queue__more">
-          {/* Not a live region: it changes with every decision, which the alert already announces. */}
-          <p className="review-queue__count">{shownOf(threads.length, queue.total)}</p>
-          {queue.more === 'error' && <p className="field-error">{T.loadMoreFailed}</p>}
-          {queue.nextCursor && (
-            <button
-              type="button"
-              className="button button--quiet"
-              disabled={queue.more === 'loading'}
-              onClick={() => void loadMoreReviews()}
-            >
-              {queue.more === 'loading' ? T.loadingMore : T.loadMore}
-            </button>
-          )}
-        </div>
-      )}
+      <ReviewQueueMore />
     </>
   );
 }

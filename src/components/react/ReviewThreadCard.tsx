@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { AVATAR_SIZE } from '../../contract/constants.ts';
-import { type ReviewThread, sourceBadge } from '../../contract/review.ts';
-import { TEXTS } from '../../contract/texts.ts';
-import { countLabel } from '../lib/format.ts';
+import { AVATAR_SIZE } from '../../../contract/constants.ts';
+import { type ReviewThread, sourceBadge } from '../../../contract/review.ts';
+import { TEXTS } from '../../../contract/texts.ts';
+import { countLabel } from '../../lib/format.ts';
 import { ThreadImage } from './ThreadCardView.tsx';
 import DateTime from './DateTime.tsx';
 
