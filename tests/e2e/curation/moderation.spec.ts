@@ -4,6 +4,7 @@ import {
   MODERATION_TEXTS,
   type ModerationLogPage,
 } from '../../../contract/moderation-log.ts';
+import type { ReviewQueuePage } from '../../../contract/review-queue.ts';
 import type { ReviewThread } from '../../../contract/review.ts';
 import { TEXTS } from '../../../contract/texts.ts';
 import { expect, signedInPage, signInAs, test } from '../fixtures.ts';
@@ -47,24 +48,38 @@ async function decisionsLogged(page: Page, enough: number): Promise<number> {
   return total;
 }
 
+/** Every pending thread one search source found, oldest first (page after page of the queue). */
+async function pendingFrom(admin: Page, source: 'public_tag' | 'public_search'): Promise<ReviewThread[]> {
+  const threads: ReviewThread[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = `source=${source}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const { json } = await callApi<ReviewQueuePage>(admin, `/api/threads/pending-review?${query}`);
+    threads.push(...json.threads);
+    cursor = json.next_cursor;
+  } while (cursor);
+  return threads.reverse();
+}
+
 /**
- * Makes sure the log holds more than one page: the admin rejects threads from the review queue until it
- * does, refreshing the curation once if the queue runs short (other tests decide threads too).
+ * Makes sure the log holds more than one page: the admin rejects threads the searches found until it
+ * does, refreshing the curation once if they run short. Other specs decide the newest cards of the
+ * queue at the same time (the keyboard walks go through the keyword search's first pages), so this
+ * takes the oldest tag-search threads first, and the oldest keyword-search ones only after those.
  */
 async function fillLogPastOnePage(admin: Page): Promise<void> {
   const wanted = MODERATION_LOG_PAGE_SIZE + 1;
   let missing = wanted - (await decisionsLogged(admin, wanted));
   for (let attempt = 0; missing > 0 && attempt < 5; attempt++) {
-    const { json } = await callApi<{ threads: ReviewThread[] }>(admin, '/api/threads/pending-review');
-    // Only what the searches found: members' own posts and submissions are other tests' to decide.
-    const searched = json.threads.filter(
-      (thread) => thread.source === 'public_search' || thread.source === 'public_tag',
-    );
-    if (searched.length < missing) {
+    const candidates = [
+      ...(await pendingFrom(admin, 'public_tag')),
+      ...(await pendingFrom(admin, 'public_search')),
+    ];
+    if (candidates.length < missing) {
       // A scheduled run may hold the lock for a moment (409): the next attempt tries again.
       await callApi(admin, '/api/admin/refresh', {});
     }
-    for (const thread of searched.slice(0, missing)) {
+    for (const thread of candidates.slice(0, missing)) {
       const decided = await callApi(admin, '/api/threads/reject', {
         thread_id: thread.id,
         reason: `Low effort or too little to learn from (${run})`,
