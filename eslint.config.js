@@ -21,6 +21,13 @@ const SERVER_LAYERS = [
   ['routes'],
 ];
 
+const SERVER_BASE_FILES = [
+  'server/config.ts',
+  'server/secrets.ts',
+  'server/version.ts',
+  'server/seeded-random.ts',
+];
+
 /**
  * One lint block per layer that forbids imports from every layer above it.
  * @returns {import('eslint').Linter.Config[]}
@@ -29,7 +36,8 @@ function serverLayerRules() {
   return SERVER_LAYERS.slice(0, -1).map((folders, index) => {
     const above = SERVER_LAYERS.slice(index + 1).flat();
     return {
-      files: folders.map((folder) => `server/${folder}/**`),
+      // The top-level modules beside app.ts and main.ts hold settings and constants: the lowest layer.
+      files: [...folders.map((folder) => `server/${folder}/**`), ...(index === 0 ? SERVER_BASE_FILES : [])],
       rules: {
         'no-restricted-imports': [
           'error',
@@ -169,7 +177,7 @@ export default tseslint.config(
           patterns: [
             ...BROWSER_ONLY,
             {
-              group: ['./*'],
+              group: ['./*', '**/islands/**'],
               message:
                 'Only pages and layouts mount islands; a part two islands share goes in src/components/react.',
             },
@@ -179,4 +187,14 @@ export default tseslint.config(
     },
   },
   ...serverLayerRules(),
+  {
+    // import() would slip past the layer rule above, and the server needs none.
+    files: ['server/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ImportExpression', message: 'Import statically, so the layer rule can see it.' },
+      ],
+    },
+  },
 );

@@ -1,9 +1,10 @@
 /**
- * `npm run curate`: one curation run from the command line, with progress, then the catalogue export
- * the server makes after every run. On the embedded database it refuses while a server holds the
- * data folder (use the dashboard's "Refresh now" then, or stop the server); on PostgreSQL
- * (DATABASE_URL) it runs beside the servers, under the same job lock. It uses the server's own
- * plugins: in simulated mode it mounts a simulated provider of its own, which accepts the server's tokens.
+ * `npm run curate`: one curation run from the command line, with progress. On the embedded database
+ * it refuses while a server holds the data folder (use the dashboard's "Refresh now" then, or stop
+ * the server) and exports the catalogue after the run, as the server does; on PostgreSQL
+ * (DATABASE_URL) it runs beside the servers, under the same job lock, and leaves the export to them.
+ * It uses the server's own plugins: in simulated mode it mounts a simulated provider of its own,
+ * which accepts the server's tokens.
  */
 import Fastify from 'fastify';
 import { ConfigError, loadConfig } from '../server/config.ts';
@@ -61,14 +62,18 @@ async function main(): Promise<number> {
     const outcome = await app.runJob('curate', 'cli');
     if (!outcome.ran)
       throw new Refusal('Another instance is running a curation right now. Try again in a minute.');
-    const catalogue = catalogueExportFor(config);
-    const changed = await exportCatalogue(database.db, catalogue);
-    console.log(
-      `Catalogue exported to ${catalogue.catalogueDir}${changed ? '' : ' (no card changed)'}.\n` +
-        (database.kind === 'pglite'
-          ? 'The site shows approved threads after the next `npm start`.'
-          : `Running servers publish the changes within ${SITE_PUBLISH_INTERVAL_MS / 60_000} minutes.`),
-    );
+    if (database.kind === 'pglite') {
+      // No server runs on this data folder (the lock says so): export as the server does after a run,
+      // so `npm run build` and the next start see it. On PostgreSQL each server exports into its own
+      // folder within minutes; writing a server's folder here would hide the change from its deploy
+      // triggers, which deliver what their own export changed.
+      const catalogue = catalogueExportFor(config);
+      const changed = await exportCatalogue(database.db, catalogue);
+      console.log(`Catalogue exported to ${catalogue.catalogueDir}${changed ? '' : ' (no card changed)'}.`);
+      console.log('The site shows approved threads after the next `npm start` or `npm run build`.');
+    } else {
+      console.log(`Running servers publish the changes within ${SITE_PUBLISH_INTERVAL_MS / 60_000} minutes.`);
+    }
     return outcome.result.status === 'failed' ? 1 : 0;
   } finally {
     // Closes the database too (the database plugin's onClose).

@@ -3,7 +3,7 @@
  * (its type is the schema's output), and every problem, of one variable or across several, is listed.
  */
 import type { z } from 'zod';
-import { hasCredentials } from './config/api-base-url.ts';
+import { apiOriginFor, hasCredentials } from './config/api-base-url.ts';
 import { crossChecks, foldersOf, publicUrlOf, threadsMode } from './config/checks.ts';
 import { EnvSchema, SECRET_VARIABLES, type Env } from './config/env-schema.ts';
 
@@ -40,13 +40,15 @@ function toConfig(e: Env, cwd: string) {
   const mode = threadsMode(e);
   const folders = foldersOf(e, cwd);
   const publicUrl = publicUrlOf(e);
+  // The checks have passed: this is the origin, the same one they checked.
+  const api = apiOriginFor(e.API_BASE_URL, publicUrl);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     publicUrl,
     /** API_BASE_URL's origin: where the pages call the API (CORS for PUBLIC_URL); undefined: their own. */
-    apiBaseUrl: e.API_BASE_URL === undefined ? undefined : new URL(e.API_BASE_URL).origin,
+    apiBaseUrl: 'origin' in api ? api.origin : undefined,
     /** True when the public origin is https: cookies get `Secure`/`__Host-`, responses get HSTS. */
     secure: publicUrl.protocol === 'https:',
     dataDir: folders.DATA_DIR,

@@ -8,6 +8,7 @@ import { runCuration } from '../services/curation/curate.ts';
 import { publishGeneratedPosts } from '../services/publishing/publish-generated-posts.ts';
 import { refreshDueTokens } from '../services/tokens/refresh-tokens.ts';
 import type { ThreadsGateway } from '../threads/gateway.ts';
+import { runOnce, type JobOutcome } from './scheduler.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -110,9 +111,6 @@ export type JobResult<N extends JobName> = Awaited<
   ReturnType<Extract<(typeof JOBS)[number], { name: N }>['run']>
 >;
 
-/** The outcome of running a job now: `ran: false` when another instance holds its lock. */
-export type JobOutcome<T = unknown> = { ran: true; result: T } | { ran: false };
-
 /** Runs the named job now: under its job lock, or directly when it is per instance. */
 export async function runJob<N extends JobName>(
   name: N,
@@ -123,6 +121,5 @@ export async function runJob<N extends JobName>(
   if (!job) throw new Error(`no job named ${name}`);
   // The job found by its name returns that job's result.
   const run = () => job.run(ctx, trigger) as Promise<JobResult<N>>;
-  if (job.perInstance) return { ran: true, result: await run() };
-  return ctx.database.withJobLock(job.name, run);
+  return runOnce({ name: job.name, perInstance: job.perInstance, run }, ctx.database);
 }

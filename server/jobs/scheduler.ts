@@ -13,6 +13,18 @@ export interface ScheduledJob {
   quiet?: boolean;
 }
 
+/** The outcome of one run: `ran: false` when another instance holds the job's lock. */
+export type JobOutcome<T = unknown> = { ran: true; result: T } | { ran: false };
+
+/** Runs a job once: under the database's job lock of its name, or directly when it is per instance. */
+export async function runOnce<T>(
+  job: { name: string; perInstance?: boolean | undefined; run(): Promise<T> },
+  database: Pick<DatabaseHandle, 'withJobLock'>,
+): Promise<JobOutcome<T>> {
+  if (job.perInstance) return { ran: true, result: await job.run() };
+  return database.withJobLock(job.name, () => job.run());
+}
+
 /**
  * Runs jobs on a timer, each under the database's job lock (one instance at a time on PostgreSQL).
  * Returns a function that stops the timers. A failing run is logged and tried again next time.
@@ -25,10 +37,7 @@ export function startScheduler(
   const timers: NodeJS.Timeout[] = [];
   for (const job of jobs) {
     const tick = () => {
-      const run = job.perInstance
-        ? job.run().then((result) => ({ ran: true as const, result }))
-        : database.withJobLock(job.name, job.run);
-      run.then(
+      runOnce(job, database).then(
         (outcome) => {
           const level = job.quiet ? 'debug' : 'info';
           if (outcome.ran) log[level]({ job: job.name, result: outcome.result }, 'job finished');

@@ -1,15 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
-import {
-  JOBS,
-  runJob,
-  type JobContext,
-  type JobName,
-  type JobOutcome,
-  type JobResult,
-} from '../jobs/index.ts';
-import { startScheduler } from '../jobs/scheduler.ts';
+import { JOBS, runJob, type JobContext, type JobName, type JobResult } from '../jobs/index.ts';
+import { startScheduler, type JobOutcome } from '../jobs/scheduler.ts';
 import type { RunTrigger } from '../repositories/curation-runs.ts';
 
 declare module 'fastify' {

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
+import { localOrigin } from '../http/loopback.ts';
 import type { ThreadsGateway } from '../threads/gateway.ts';
 import { createThreadsClient } from '../threads/live-client.ts';
 import { SIMULATED_PREFIX, threadsSettings, type ThreadsSettings } from '../threads/settings.ts';
@@ -25,13 +26,6 @@ export interface ThreadsGatewayOptions {
   host?: string | undefined;
 }
 
-/** How this process reaches itself: its listening address, on loopback when it listens on every interface. */
-function internalOrigin(app: FastifyInstance, host: string): string {
-  const { port } = app.server.address() as AddressInfo;
-  const loopback = host === '0.0.0.0' || host === '' ? '127.0.0.1' : host === '::' ? '::1' : host;
-  return `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`;
-}
-
 /**
  * The Threads gateway, shared by the server and `npm run curate`. In simulated mode the simulated
  * provider is mounted on this app and the gateway calls it over HTTP like the real thing, so the
@@ -41,7 +35,8 @@ const threadsGateway: FastifyPluginAsync<ThreadsGatewayOptions> = async (app, op
   const { config } = options;
   const settings = threadsSettings(config);
   const simulated = config.threads.mode === 'simulated';
-  const self = () => internalOrigin(app, options.host ?? config.host);
+  // How this process reaches itself: the port it listens on, known once it listens.
+  const self = () => localOrigin(options.host ?? config.host, (app.server.address() as AddressInfo).port);
   const gateway = createThreadsClient({
     graphBaseUrl: simulated ? () => `${self()}${SIMULATED_PREFIX}` : config.threads.graphBaseUrl,
     appId: settings.appId,

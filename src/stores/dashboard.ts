@@ -36,26 +36,39 @@ function nextGeneration(store: object): () => boolean {
 }
 
 /**
- * Loads `field` of `path` into `store`; 401/403 read as an empty list (spec), other failures keep
- * the reason. `quiet` keeps the shown items until the answer arrives; otherwise 'Loading...' shows.
+ * Loads what `fetch` answers into `store`; a failure keeps its reason, or with `whenDenied` a 401/403
+ * reads as that (the spec's empty list). `quiet` keeps what is shown until the answer arrives;
+ * otherwise 'Loading...' shows.
  */
-async function loadList<T>(
+async function loadInto<T>(
+  store: WritableAtom<LoadState<T>>,
+  fetch: () => Promise<T>,
+  { quiet, whenDenied }: { quiet: boolean; whenDenied?: T },
+): Promise<LoadState<T>> {
+  const latest = nextGeneration(store);
+  if (!quiet) store.set(LOADING);
+  let next: LoadState<T>;
+  try {
+    next = { status: 'ready', data: await fetch() };
+  } catch (error) {
+    next =
+      whenDenied !== undefined && isDenied(error)
+        ? { status: 'ready', data: whenDenied }
+        : { status: 'error', message: failureText(error) };
+  }
+  if (latest()) store.set(next);
+  return next;
+}
+
+/** Loads the list in `field` of `path` into `store` (see loadInto); signed-out or not allowed: none. */
+function loadList<T>(
   store: WritableAtom<LoadState<T[]>>,
   path: string,
   field: string,
   quiet: boolean,
 ): Promise<LoadState<T[]>> {
-  const latest = nextGeneration(store);
-  if (!quiet) store.set(LOADING);
-  let next: LoadState<T[]>;
-  try {
-    const body = await api<Record<string, T[] | undefined>>(path);
-    next = { status: 'ready', data: body[field] ?? [] };
-  } catch (error) {
-    next = isDenied(error) ? { status: 'ready', data: [] } : { status: 'error', message: failureText(error) };
-  }
-  if (latest()) store.set(next);
-  return next;
+  const fetchList = async () => (await api<Record<string, T[] | undefined>>(path))[field] ?? [];
+  return loadInto(store, fetchList, { quiet, whenDenied: [] });
 }
 
 /** Loads My Threads (`quiet`: after a curation run, the shown cards stay until the new ones arrive). */
@@ -87,14 +100,8 @@ export async function decidePendingUser(userId: string, action: 'approve' | 'rej
 
 /** Loads the newest curation run, showing 'Loading...' meanwhile. */
 export async function loadLastCurationRun(): Promise<void> {
-  const latest = nextGeneration($lastCurationRun);
-  $lastCurationRun.set(LOADING);
-  try {
-    const { runs } = await api<{ runs: CurationRunSummary[] }>('/api/admin/runs');
-    if (latest()) $lastCurationRun.set({ status: 'ready', data: runs[0] ?? null });
-  } catch (error) {
-    if (latest()) $lastCurationRun.set({ status: 'error', message: failureText(error) });
-  }
+  const newest = async () => (await api<{ runs: CurationRunSummary[] }>('/api/admin/runs')).runs[0] ?? null;
+  await loadInto($lastCurationRun, newest, { quiet: false });
 }
 
 /**

@@ -103,14 +103,10 @@ const staticSite: FastifyPluginAsync<StaticSiteOptions> = async (app, options) =
   };
 
   // Built files are answered before Fastify's routing and hooks (DESIGN section 8: >= 0.8x nginx);
-  // while closing, everything goes through Fastify, which answers 503.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
+  // from the moment the app starts closing, everything goes through Fastify, which answers 503.
   installEarlyHandler(
     app.server,
-    (request, response) => !closing && serveEarly(request, response, findFile),
+    (request, response) => !app.isClosing() && serveEarly(request, response, findFile),
     (error) => app.log.error({ err: error }, 'serving a static file failed'),
   );
 
@@ -127,4 +123,4 @@ const staticSite: FastifyPluginAsync<StaticSiteOptions> = async (app, options) =
   });
 };
 
-export default fp(staticSite, { name: 'static-site' });
+export default fp(staticSite, { name: 'static-site', dependencies: ['graceful-close'] });

@@ -7,6 +7,7 @@ import type { Config } from '../../config.ts';
 import { writeHostFiles } from './host/host-files.ts';
 import { SIMULATED_PREFIX } from '../../threads/settings.ts';
 import type { CatalogueExport } from '../catalogue/export-catalogue.ts';
+import { localOrigin } from '../../http/loopback.ts';
 
 /** The repository root: the site's sources are read relative to it. */
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -38,12 +39,6 @@ export function catalogueExportFor(config: Config): CatalogueExport {
   };
 }
 
-/** The address to reach a server listening on `host` (every address: this machine's loopback). */
-function upstreamHost(host: string): string {
-  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
-  return host.includes(':') ? `[${host}]` : host;
-}
-
 /** The build settings a server configuration implies. */
 export function siteBuildOptionsFor(config: Config): SiteBuildOptions {
   return {
@@ -53,7 +48,7 @@ export function siteBuildOptionsFor(config: Config): SiteBuildOptions {
     contactEmail: config.contactEmail,
     profilesFile: publishedProfilesFile(config),
     apiBaseUrl: config.apiBaseUrl,
-    apiUpstream: `http://${upstreamHost(config.host)}:${config.port}`,
+    apiUpstream: localOrigin(config.host, config.port),
     nodePaths: config.threads.mode === 'simulated' ? [`${SIMULATED_PREFIX}/`] : [],
   };
 }

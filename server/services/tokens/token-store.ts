@@ -27,6 +27,7 @@ export interface TokenStoreDeps {
 export function createTokenStore({ db, tokenKey }: TokenStoreDeps) {
   const tokens = createThreadsTokensRepository(db);
   const seal = (accessToken: string, userId: string) => encryptToken(accessToken, userId, tokenKey);
+  const reveal = (stored: StoredToken): string => decryptToken(stored.ciphertext, stored.userId, tokenKey);
   const open = (holders: SealedHolder[]): TokenHolder[] =>
     holders.map(({ user, ciphertext }) => ({ user, token: decryptToken(ciphertext, user.id, tokenKey) }));
 
@@ -68,9 +69,7 @@ export function createTokenStore({ db, tokenKey }: TokenStoreDeps) {
     },
 
     /** The token in a stored row; throws when it does not decrypt (another key, or another user's row). */
-    reveal(stored: StoredToken): string {
-      return decryptToken(stored.ciphertext, stored.userId, tokenKey);
-    },
+    reveal,
 
     /**
      * The user's token, or null when they have none, must reconnect, or it no longer decrypts (a
@@ -80,7 +79,7 @@ export function createTokenStore({ db, tokenKey }: TokenStoreDeps) {
       const stored = await tokens.find(user.id);
       if (!stored || user.reconnectNeeded) return null;
       try {
-        return decryptToken(stored.ciphertext, stored.userId, tokenKey);
+        return reveal(stored);
       } catch {
         return null;
       }

@@ -139,6 +139,12 @@ describe('on a real socket', () => {
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('5');
       expectOurShape(res.headers, await res.json());
+      // Built pages, answered before Fastify's hooks while running, step aside too.
+      const page = await fetch(`http://127.0.0.1:${port}/`);
+      expect(page.status).toBe(503);
+      expect(await page.json()).toEqual({
+        detail: 'The server is restarting. Please try again in a moment.',
+      });
     } finally {
       release();
       await closing;
