@@ -18,12 +18,8 @@ test('a public profile shows the display name, the Threads name, the bio and the
     username: 'maren',
     threads_username: 'maren.makes',
     bio: 'Type and grids.',
-    gems: ['g1'],
-    own_threads: [],
-    gem_cards: [],
-    thread_cards: [],
-    gem_count: 1,
-    thread_count: 0,
+    // The collections pass through as they are.
+    ...COLLECTIONS,
   });
 });
 
@@ -38,12 +34,8 @@ test("the member's own profile carries its status and the display name as stored
     threads_username: 'maren.makes',
     display_username: null,
     bio: 'Type and grids.',
-    gems: ['g1'],
-    own_threads: [],
-    gem_cards: [],
-    thread_cards: [],
-    gem_count: 1,
-    thread_count: 0,
+    // The collections pass through as they are.
+    ...COLLECTIONS,
   });
 });
 

@@ -36,6 +36,19 @@ test.each([
   expect(ThreadCardSchema.safeParse(card).success).toBe(true);
 });
 
+/** The post's fields every queued thread carries, whatever found it. */
+const QUEUED_POST = {
+  content: 'Spacing scales beat ad-hoc margins.',
+  image: null,
+  likes: 12,
+  replies: 3,
+  type: 'text',
+  permalink: 'https://www.threads.com/@maren.makes/post/ABC123',
+  timestamp: '2026-11-21T08:00:00.000Z',
+  topic_tag: 'DesignSystems',
+  fetched_at: '2026-11-21T08:30:00.000Z',
+};
+
 const KEY = { sort: 'newest', at: '2026-11-21 08:00:00+00', id: THREAD.id } as const;
 
 test('a thread a search found carries its query, and no notes', () => {
@@ -45,15 +58,7 @@ test('a thread a search found carries its query, and no notes', () => {
     handle: '@maren.makes',
     author: 'Maren Holt',
     avatar: avatarFor('maren.makes'),
-    content: 'Spacing scales beat ad-hoc margins.',
-    image: null,
-    likes: 12,
-    replies: 3,
-    type: 'text',
-    permalink: 'https://www.threads.com/@maren.makes/post/ABC123',
-    timestamp: '2026-11-21T08:00:00.000Z',
-    topic_tag: 'DesignSystems',
-    fetched_at: '2026-11-21T08:30:00.000Z',
+    ...QUEUED_POST,
     source: 'public_search',
     reviewed: false,
     query: 'design systems',
@@ -75,15 +80,7 @@ test("a manual submission carries the member's note; the paging key never leaves
     handle: 'Threads post',
     author: 'Unknown author',
     avatar: avatarFor('ABC123'),
-    content: 'Spacing scales beat ad-hoc margins.',
-    image: null,
-    likes: 12,
-    replies: 3,
-    type: 'text',
-    permalink: 'https://www.threads.com/@maren.makes/post/ABC123',
-    timestamp: '2026-11-21T08:00:00.000Z',
-    topic_tag: 'DesignSystems',
-    fetched_at: '2026-11-21T08:30:00.000Z',
+    ...QUEUED_POST,
     source: 'manual_submission',
     reviewed: false,
     query: null,
