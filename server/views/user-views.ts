@@ -11,8 +11,7 @@ export function toAuthUser(user: User): RefreshResponse {
 /** The signed-in person's id, name, admin role and invite state, for the site's gating. */
 export function toMembership(user: User, isAdmin: boolean, profile: Profile | null): Membership {
   return {
-    user_id: user.threadsUserId,
-    username: user.threadsUsername,
+    ...toAuthUser(user),
     is_admin: isAdmin,
     profile_status: profile?.status ?? 'none',
   };

@@ -92,10 +92,12 @@ const staticSite: FastifyPluginAsync<StaticSiteOptions> = async (app, options) =
     stores = { ...stores, data: await loadCatalogue(options, stores.data) };
   });
 
-  /** The file a decoded path names: a page or asset of the site (or of the build before), or catalogue data. */
+  /**
+   * The file a decoded path names: a page or asset of the site (or of the build before), or catalogue
+   * data. Both callers have already turned /api paths away.
+   */
   const findFile = (pathname: string): StaticFile | undefined => {
     const { site, data } = stores;
-    if (isApiPath(pathname)) return undefined;
     if (pathname.startsWith('/data/')) return data.get(pathname);
     return (
       site?.resolve(pathname) ?? (pathname.startsWith('/_astro/') ? previousSite?.get(pathname) : undefined)

@@ -5,7 +5,7 @@ import { createModerationLogRepository } from '../../repositories/moderation-log
 import { toModerationLogEntry } from '../../views/moderation-log-view.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import { ModerationLogCache } from './log-cache.ts';
+import { createModerationLogCache } from './log-cache.ts';
 
 /** Browsers and shared caches may keep a page this long; the in-process cache is cleared on every decision. */
 const CACHE_CONTROL = 'public, max-age=15';
@@ -14,7 +14,7 @@ const BAD_CURSOR = 'This cursor is not valid. Start again from the first page of
 /** The public moderation log (decision 014): thread decisions, newest first, 25 a page, no member data. */
 const moderationRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
   const log = createModerationLogRepository(db);
-  const cache = new ModerationLogCache();
+  const cache = createModerationLogCache();
   // Approvals, rejections, threads hidden at the source and deleted accounts all change the log.
   app.onContentChanged(() => cache.clear());
 

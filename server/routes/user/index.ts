@@ -16,7 +16,7 @@ import { HttpError, parseBody } from '../../http/http-error.ts';
 import { toOwnProfile, toPublicProfile } from '../../views/profile-views.ts';
 import meRoutes from './me.ts';
 import gemRoutes from './gems.ts';
-import { PublicProfileCache } from './public-profile-cache.ts';
+import { createPublicProfileCache } from './public-profile-cache.ts';
 
 const PROFILE_NOT_FOUND = 'Profile not found';
 
@@ -32,7 +32,7 @@ const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number
 ) => {
   const profiles = createProfilesRepository(db);
   await app.register(meRoutes, { db });
-  const cache = new PublicProfileCache();
+  const cache = createPublicProfileCache();
   // A thread approved or hidden changes the gems and threads a public profile shows, too.
   app.onContentChanged(() => cache.clear());
   await app.register(gemRoutes, { db, rateLimitMultiplier });
@@ -88,20 +88,20 @@ const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number
     },
   );
 
-  // Serialized once per cached answer: a hot read sends the same string until the cache is cleared.
-  const bodies = new WeakMap<PublicProfile, string>();
-  const send = (reply: FastifyReply, profile: PublicProfile | null) => {
-    if (!profile) throw new HttpError(404, PROFILE_NOT_FOUND);
-    let body = bodies.get(profile);
-    if (body === undefined) bodies.set(profile, (body = JSON.stringify(profile)));
+  const send = (reply: FastifyReply, body: string | null) => {
+    if (body === null) throw new HttpError(404, PROFILE_NOT_FOUND);
     return reply.type('application/json; charset=utf-8').send(body);
   };
-  const lookUp = async (username: string): Promise<PublicProfile | null> => {
+  // The answer is cached as the body it is sent as: a hot read sends the same string until a write.
+  const lookUp = async (username: string): Promise<string | null> => {
     const generation = cache.generation();
     const found = await profiles.findApprovedByName(username);
-    const profile = found ? toPublicProfile(found, await collectionsOf(db, found.profile.userId)) : null;
-    cache.set(username, profile, generation);
-    return profile;
+    const profile: PublicProfile | null = found
+      ? toPublicProfile(found, await collectionsOf(db, found.profile.userId))
+      : null;
+    const body = profile && JSON.stringify(profile);
+    cache.set(username, body, generation);
+    return body;
   };
 
   // Not async: a cached answer (the hot path) is sent without a promise.

@@ -1,12 +1,12 @@
 import { expect, test } from 'vitest';
 import type { ModerationLogPage } from '../../../../../contract/moderation-log.ts';
-import { ModerationLogCache } from '../../../../../server/routes/moderation/log-cache.ts';
+import { createModerationLogCache } from '../../../../../server/routes/moderation/log-cache.ts';
 
 const PAGE: ModerationLogPage = { entries: [], next_cursor: null };
 
 test('a page is served until the log changes or 30 seconds pass', () => {
   let now = 0;
-  const cache = new ModerationLogCache(() => now);
+  const cache = createModerationLogCache(() => now);
   cache.set('', PAGE, cache.generation());
   expect(cache.get('')).toBe(PAGE);
   now = 29_999;
@@ -19,7 +19,7 @@ test('a page is served until the log changes or 30 seconds pass', () => {
 });
 
 test('a page read while a decision committed is not kept', () => {
-  const cache = new ModerationLogCache();
+  const cache = createModerationLogCache();
   const before = cache.generation();
   cache.clear(); // a decision lands while the page is being read
   cache.set('', PAGE, before);
