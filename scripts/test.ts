@@ -17,39 +17,54 @@ function run(title: string, command: string, args: string[]): void {
   }
 }
 
-function ensureChromium(): void {
-  if (existsSync(CHROMIUM_PATH)) return;
-  if (process.getuid?.() !== 0) {
-    console.error(
-      `Chromium is missing at ${CHROMIUM_PATH}: install it with "sudo apt-get install -y chromium" (or set CHROMIUM_PATH), then run npm test again.`,
-    );
-    process.exit(1);
-  }
-  console.log(
-    `Chromium is missing at ${CHROMIUM_PATH}: installing Debian's chromium package with apt-get (running as root)...`,
-  );
-  run('apt-get update', 'apt-get', ['update', '-q']);
-  run('apt-get install chromium', 'apt-get', ['install', '-y', '-q', 'chromium']);
+/** A Debian package the tests run, where its binary lives, and the setting that moves it. */
+interface SystemTool {
+  name: string;
+  path: string;
+  debianPackage: string;
+  setting: string;
+  /** Why the tests need it, when it is not obvious. */
+  why?: string;
 }
 
-/** The nginx-fronted browser tests run Debian's nginx: installed like Chromium when missing. */
-function ensureNginx(): void {
-  if (existsSync(NGINX_PATH)) return;
+const TOOLS: SystemTool[] = [
+  { name: 'Chromium', path: CHROMIUM_PATH, debianPackage: 'chromium', setting: 'CHROMIUM_PATH' },
+  {
+    name: 'nginx',
+    path: NGINX_PATH,
+    debianPackage: 'nginx-light',
+    setting: 'NGINX_PATH',
+    why: 'the nginx-fronted browser tests run it',
+  },
+];
+
+/**
+ * Installs the missing tools from Debian (one apt-get update for all) when running as root;
+ * otherwise stops with the one command to run. Browser tests are never skipped.
+ */
+function ensureTools(tools: SystemTool[]): void {
+  const missing = tools.filter((tool) => !existsSync(tool.path));
+  if (missing.length === 0) return;
+  const packages = missing.map((tool) => tool.debianPackage);
   if (process.getuid?.() !== 0) {
-    console.error(
-      `nginx is missing at ${NGINX_PATH} (the nginx-fronted browser tests run it): install it with "sudo apt-get install -y nginx-light" (or set NGINX_PATH), then run npm test again.`,
-    );
+    for (const tool of missing) {
+      const why = tool.why ? ` (${tool.why})` : '';
+      console.error(
+        `${tool.name} is missing at ${tool.path}${why}; set ${tool.setting} if it is installed elsewhere.`,
+      );
+    }
+    console.error(`Install with "sudo apt-get install -y ${packages.join(' ')}", then run npm test again.`);
     process.exit(1);
   }
-  console.log(
-    `nginx is missing at ${NGINX_PATH}: installing Debian's nginx-light package with apt-get (running as root)...`,
-  );
+  for (const tool of missing)
+    console.log(
+      `${tool.name} is missing at ${tool.path}: installing Debian's ${tool.debianPackage} package with apt-get (running as root)...`,
+    );
   run('apt-get update', 'apt-get', ['update', '-q']);
-  run('apt-get install nginx-light', 'apt-get', ['install', '-y', '-q', 'nginx-light']);
+  run(`apt-get install ${packages.join(' ')}`, 'apt-get', ['install', '-y', '-q', ...packages]);
 }
 
-ensureChromium();
-ensureNginx();
+ensureTools(TOOLS);
 
 console.log('\n▶ Site under test');
 await ensureTestSite();

@@ -5,14 +5,21 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { PROJECT_ROOT, siteState, type SiteBuildOptions } from '../../server/services/site/build-site.ts';
+import { loadConfig } from '../../server/config.ts';
+import {
+  PROJECT_ROOT,
+  publishedProfilesFile,
+  siteBuildOptionsFor,
+  siteState,
+  type SiteBuildOptions,
+} from '../../server/services/site/build-site.ts';
 import type { StepContext } from './context.ts';
 import { tempDir } from './processes.ts';
 import { startProductServer, type ProductServer } from './product-server.ts';
 
 export interface LiveServer {
   server: ProductServer;
-  /** The build options the server itself uses (server/services/site/build-site.ts siteBuildOptionsFor). */
+  /** The build options the server itself uses (siteBuildOptionsFor of its configuration). */
   build: SiteBuildOptions;
   profilesFile: string;
 }
@@ -31,15 +38,9 @@ export async function startLiveServer(context: StepContext): Promise<LiveServer>
     core: context.pinning.serverCore,
   });
   context.progress(`the server answered after ${(server.startMs / 1000).toFixed(0)} s`);
-  const profilesFile = path.join(dataDir, 'site-data', 'profiles.json');
-  const build: SiteBuildOptions = {
-    siteDir,
-    catalogueDir: path.join(dataDir, 'catalogue'),
-    publicUrl: server.baseUrl,
-    contactEmail: 'bench@curated-threads.example',
-    profilesFile,
-  };
-  return { server, build, profilesFile };
+  // The server's own configuration, so these options cannot drift from the ones its builds use.
+  const config = loadConfig(server.env, PROJECT_ROOT);
+  return { server, build: siteBuildOptionsFor(config), profilesFile: publishedProfilesFile(config) };
 }
 
 /**

@@ -5,10 +5,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { workerUserLines } from '../../tests/nginx/nginx-runner.ts';
+import { NGINX_PATH, workerUserLines } from '../../tests/nginx/nginx-runner.ts';
 import { startTracked, type Tracked } from './processes.ts';
-
-export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
 export interface NginxSite {
   /** Prefix folder: config, pid, logs and temp files live here. */

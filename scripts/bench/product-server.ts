@@ -34,6 +34,8 @@ export interface ProductServerOptions {
 
 export type ProductServer = Tracked & {
   baseUrl: string;
+  /** The environment it runs with (its configuration, as `loadConfig` reads it). */
+  env: NodeJS.ProcessEnv;
   startMs: number;
   /** Resolves once the server is idle (see `waitUntilIdle`). */
   settle(): Promise<void>;
@@ -108,5 +110,5 @@ export async function startProductServer(options: ProductServerOptions): Promise
   }
   const startMs = performance.now() - started;
   await waitUntilIdle(server.child.pid);
-  return { ...server, baseUrl, startMs, settle: () => waitUntilIdle(server.child.pid) };
+  return { ...server, baseUrl, env, startMs, settle: () => waitUntilIdle(server.child.pid) };
 }

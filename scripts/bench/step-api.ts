@@ -5,7 +5,7 @@ import { PROJECT_ROOT } from '../../server/services/site/build-site.ts';
 import type { StepContext } from './context.ts';
 import { profileExported, waitUntilPublished } from './live-server.ts';
 import { measureLoad } from './load.ts';
-import { approvedMember } from './members.ts';
+import { siteClient } from '../../tests/integration/helpers/site-client.ts';
 import { startTracked } from './processes.ts';
 import { RATE_LIMIT_MULTIPLIER } from './product-server.ts';
 import type { ApiResult, LoadComparison, LoadResult } from './results.ts';
@@ -54,7 +54,7 @@ export async function measureApi(context: StepContext): Promise<ApiResult> {
   const live = await context.live();
   const base = live.server.baseUrl;
   progress(`api: signing ${MEMBER} in, requesting an invite, the admin approving it…`);
-  await approvedMember(base, MEMBER);
+  await siteClient(base).approvedMember(base, MEMBER);
   progress('api: waiting for the profile export and the rebuild it starts (none may run under load)…');
   await waitUntilPublished(live, () => profileExported(live, MEMBER), 'the member profile');
 

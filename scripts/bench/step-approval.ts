@@ -5,7 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { StepContext } from './context.ts';
 import { waitUntilPublished } from './live-server.ts';
-import { apiOk, signIn } from './members.ts';
+import { siteClient } from '../../tests/integration/helpers/site-client.ts';
 import type { ApprovalResult } from './results.ts';
 import { median } from './stats.ts';
 
@@ -35,6 +35,8 @@ export async function measureApproval(context: StepContext): Promise<ApprovalRes
   const { progress } = context;
   const live = await context.live();
   const base = live.server.baseUrl;
+  // The product server's pages are on its own origin.
+  const { apiOk, signIn } = siteClient(base);
   const admin = await signIn(base, 'admin');
   progress('approval: a curation run (simulated Threads) to fill the review queue…');
   await apiOk(base, '/api/admin/refresh', { method: 'POST', cookie: admin });

@@ -30,7 +30,7 @@ describe('API_BASE_URL', () => {
       'https://api.curated.example/',
       ' https://API.curated.example',
     ]) {
-      expect(loadConfig({ PUBLIC_URL: PAGES, API_BASE_URL: value.trim() }).apiBaseUrl).toBe(
+      expect(loadConfig({ PUBLIC_URL: PAGES, API_BASE_URL: value }).apiBaseUrl).toBe(
         'https://api.curated.example',
       );
     }

@@ -42,16 +42,11 @@ describe('prepareCatalogue', () => {
     const s = await settings();
     await prepareCatalogue(s, { log: (line) => lines.push(line) });
     const manifest = JSON.parse(await read(s.catalogueDir, 'manifest.json')) as { version: string };
-    const sample = JSON.parse(await read(SAMPLE, 'manifest.json')) as {
-      generatedAt: string;
-      nextUpdate: string;
-    };
-    const expected = catalogueFiles(sampleCards as never, {
-      generatedAt: new Date(sample.generatedAt),
-      nextUpdate: new Date(sample.nextUpdate),
-    });
-    expect(manifest.version).toBe(expected.manifest.version);
-    expect(await read(s.catalogueDir, 'pages/all/1.json')).toBeTruthy();
+    // The committed sample carries the version the server's export gives it.
+    const sample = JSON.parse(await read(SAMPLE, 'manifest.json')) as { version: string };
+    expect(manifest.version).toBe(sample.version);
+    const firstPage = await read(s.catalogueDir, 'pages/all/1.json');
+    expect(firstPage).toContain((sampleCards[0] as { id: string }).id);
     expect(lines.join('\n')).toMatch(/exported the sample \(48 threads\)/);
     // A folder that holds an export is used as it is.
     lines.length = 0;

@@ -1,0 +1,89 @@
+/**
+ * What a browser on `origin` does over HTTP: JSON calls as the site's own pages send them, and the
+ * sign-in walk through the simulated Threads provider's consent screen and our callback (`admin` signs
+ * in as an admin, anyone else as a plain user). Shared by the integration tests and `npm run bench`.
+ */
+import { SIMULATED_APP } from '../../../server/threads/settings.ts';
+import { simulatedUserId } from '../../../server/threads/simulated/store.ts';
+
+export interface ApiInit {
+  method?: string;
+  body?: unknown;
+  cookie?: string;
+  headers?: Record<string, string>;
+}
+
+/** The `name=value` part of the session cookie a response sets ('' when it sets none). */
+export function sessionCookie(response: Response): string {
+  const cookie = response.headers.getSetCookie().find((c) => c.includes('ct_session='));
+  return cookie?.split(';')[0] ?? '';
+}
+
+/** A client for the pages on `origin` (PUBLIC_URL), calling a server at the `base` each call names. */
+export function siteClient(origin: string) {
+  const redirectUri = `${origin}/auth/callback`;
+
+  /** A JSON request as our own pages send it (same origin), with an optional session cookie. */
+  function api(base: string, path: string, init: ApiInit = {}): Promise<Response> {
+    const headers: Record<string, string> = { origin, ...init.headers };
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    if (init.cookie) headers.cookie = init.cookie;
+    return fetch(`${base}${path}`, {
+      method: init.method ?? 'GET',
+      headers,
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+  }
+
+  /** Like `api`, but a non-2xx answer is an error naming the request. */
+  async function apiOk(base: string, path: string, init: ApiInit = {}): Promise<Response> {
+    const response = await api(base, path, init);
+    if (!response.ok)
+      throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+    return response;
+  }
+
+  /** Walks the simulated consent screen as `username` and returns the authorization code. */
+  async function authorizationCode(base: string, username: string): Promise<string> {
+    const response = await fetch(`${base}/simulated-threads/oauth/authorize`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        client_id: SIMULATED_APP.id,
+        redirect_uri: redirectUri,
+        scope: 'threads_basic',
+        response_type: 'code',
+        state: 'x',
+        username,
+        decision: 'authorize',
+      }),
+      redirect: 'manual',
+    });
+    return new URL(response.headers.get('location') ?? '', base).searchParams.get('code') ?? '';
+  }
+
+  /** Signs in through the whole flow and returns the session cookie. */
+  async function signIn(base: string, username: string, cookie?: string): Promise<string> {
+    const response = await apiOk(base, '/api/auth/callback', {
+      method: 'POST',
+      body: { code: await authorizationCode(base, username), redirect_uri: redirectUri },
+      ...(cookie ? { cookie } : {}),
+    });
+    return sessionCookie(response);
+  }
+
+  /** Signs `username` in, asks for an invite and has the admin approve it; returns the member's cookie. */
+  async function approvedMember(base: string, username: string): Promise<string> {
+    const cookie = await signIn(base, username);
+    await apiOk(base, '/api/user/request-invite', { method: 'POST', cookie });
+    const admin = await signIn(base, 'admin');
+    await apiOk(base, '/api/admin/approve-user', {
+      method: 'POST',
+      cookie: admin,
+      body: { user_id: simulatedUserId(username) },
+    });
+    return cookie;
+  }
+
+  return { redirectUri, api, apiOk, authorizationCode, signIn, approvedMember };
+}
