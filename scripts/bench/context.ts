@@ -7,7 +7,7 @@ import type { LighthouseSummary } from './results.ts';
 import { cachedSite, type BenchSite } from './sites.ts';
 
 /** Offsets from the base port (ten ports in all). */
-export const PORTS = { product: 0, nginx: 1, bare: 2, browser: 5 } as const;
+const PORTS = { product: 0, nginx: 1, bare: 2, browser: 5 } as const;
 
 export interface StepContext {
   options: BenchOptions;

@@ -50,7 +50,7 @@ export function resolveScript(specifier: string, fromUrlPath: string): string | 
 }
 
 /** Every script a page loads: the HTML's scripts and what they import statically, transitively. */
-export async function scriptsOfPage(dist: string, pageUrlPath: string, html: string): Promise<string[]> {
+async function scriptsOfPage(dist: string, pageUrlPath: string, html: string): Promise<string[]> {
   const seen = new Set<string>();
   const queue = scriptUrlsOfHtml(html)
     .map((url) => resolveScript(url, pageUrlPath))

@@ -86,7 +86,7 @@ async function runWithRetries(
 }
 
 /** The medians of the runs' figures. */
-export function summarize(url: string, runs: readonly LighthouseRun[]): LighthouseSummary {
+function summarize(url: string, runs: readonly LighthouseRun[]): LighthouseSummary {
   const of = (key: keyof LighthouseRun) => median(runs.map((run) => run[key]));
   return {
     url,

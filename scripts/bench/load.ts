@@ -5,7 +5,7 @@ import path from 'node:path';
 import { runNode } from './processes.ts';
 import type { LoadResult } from './results.ts';
 
-export const CONNECTIONS = 50;
+const CONNECTIONS = 50;
 const AUTOCANNON_CLI = path.join(
   path.dirname(createRequire(import.meta.url).resolve('autocannon/package.json')),
   'autocannon.js',

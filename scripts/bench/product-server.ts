@@ -53,7 +53,7 @@ async function cpuTicks(pid: number): Promise<number> {
  * Waits until `pid` used under 5% of a core for two seconds in a row: a server that is still
  * compressing a freshly built site, or rebuilding it, would otherwise be measured at half speed.
  */
-export async function waitUntilIdle(pid: number | undefined, timeoutMs = 3 * 60_000): Promise<void> {
+async function waitUntilIdle(pid: number | undefined, timeoutMs = 3 * 60_000): Promise<void> {
   if (pid === undefined) return;
   const started = performance.now();
   let quiet = 0;

@@ -9,7 +9,8 @@ export function markdownTable(header: readonly string[], rows: readonly (readonl
 }
 
 const integer = (value: number) => Math.round(value).toLocaleString('en-US');
-const ratio = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(2)}x`);
+/** A ratio as the report and the budget lines write it. */
+export const ratio = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(2)}x`);
 const ms = (value: number) => `${integer(value)} ms`;
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 

@@ -12,7 +12,7 @@ import type { ApiResult, LoadComparison, LoadResult } from './results.ts';
 import { ratio } from './stats.ts';
 
 /** The approved member whose public profile is read. */
-export const MEMBER = 'benchmember';
+const MEMBER = 'benchmember';
 
 /**
  * Starts the bare Fastify route and hands `use` a function that measures it: the reference is

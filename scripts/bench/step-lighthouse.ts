@@ -5,7 +5,7 @@ import { tempDir } from './processes.ts';
 import { startProductServer } from './product-server.ts';
 import type { LighthouseResult, LighthouseSummary } from './results.ts';
 
-export const LIGHTHOUSE_SIZES = [1000, 100_000];
+const LIGHTHOUSE_SIZES = [1000, 100_000];
 
 /** Home's Lighthouse medians with the product serving the `count`-thread site. */
 export async function lighthouseHome(context: StepContext, count: number): Promise<LighthouseSummary> {

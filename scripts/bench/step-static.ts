@@ -12,7 +12,7 @@ import { ratio } from './stats.ts';
 const HEADERS = { 'accept-encoding': 'br, gzip' };
 
 /** The largest `/_astro/*.js` of a built site, as a URL path. */
-export async function largestScript(siteDir: string): Promise<string> {
+async function largestScript(siteDir: string): Promise<string> {
   const dir = path.join(siteDir, '_astro');
   const names = (await readdir(dir)).filter((name) => name.endsWith('.js'));
   const sizes = await Promise.all(
