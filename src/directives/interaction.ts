@@ -4,13 +4,6 @@ import { readStoredUser } from '../lib/user-storage.ts';
 /** What a visitor does first when they mean to use an island: point at it, touch it, focus into it, type, scroll it. */
 const FIRST_USE = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'wheel'] as const;
 
-/**
- * `client:interaction`: hydrates an island whose HTML is already complete (pre-rendered cards) only
- * when the visitor first reaches for it, so loading the page runs none of its JavaScript. When the
- * address carries a query (?filter=, ?q=: state the island shows), it hydrates at idle instead, like
- * `client:idle`; so it does for a signed-in browser (a stored user), whose cards carry gem toggles
- * the HTML cannot know. A press or click that lands before hydration is replayed once it runs.
- */
 /** Clicks `target` once the island has enabled it (its controls turn on in an effect after hydration). */
 function clickWhenEnabled(target: HTMLElement): void {
   if (!(target instanceof HTMLButtonElement) || !target.disabled) {
@@ -27,6 +20,13 @@ function clickWhenEnabled(target: HTMLElement): void {
   setTimeout(() => observer.disconnect(), 5000);
 }
 
+/**
+ * `client:interaction`: hydrates an island whose HTML is already complete (pre-rendered cards) only
+ * when the visitor first reaches for it, so loading the page runs none of its JavaScript. When the
+ * address carries a query (?filter=, ?q=: state the island shows), it hydrates at idle instead, like
+ * `client:idle`; so it does for a signed-in browser (a stored user), whose cards carry gem toggles
+ * the HTML cannot know. A press or click that lands before hydration is replayed once it runs.
+ */
 const interactionDirective: ClientDirective = (load, _options, element) => {
   let started = false;
   // The press to replay once the island runs. A disabled control (the no-JS filter buttons) never

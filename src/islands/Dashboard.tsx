@@ -11,6 +11,7 @@ import {
   loadedItems,
   loadGeneratedPosts,
   loadOwnThreads,
+  loadLastCurationRun,
   loadPendingUsers,
 } from '../stores/dashboard.ts';
 import { loadMembership, useMembership } from '../stores/membership.ts';
@@ -72,6 +73,8 @@ export default function Dashboard() {
     if (!admin) return;
     void loadPendingUsers();
     void loadReviewQueue();
+    // Loaded once here, not by the Pending Review tab: switching back to it must not load it again.
+    void loadLastCurationRun();
   }, [admin]);
 
   if (auth.status !== 'authenticated' || membership.status === 'loading')

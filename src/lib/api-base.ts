@@ -5,15 +5,10 @@
  */
 declare const __API_BASE_URL__: string | undefined;
 
-/** Joins an API base and a root-relative path (`/api/...`): one slash between them, never two. */
-export function joinApiUrl(base: string, path: string): string {
-  return `${base.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
-}
-
 /** The API origin this build calls, '' when it is the pages' own (also under Vitest, which defines none). */
 export const API_BASE_URL = typeof __API_BASE_URL__ === 'string' ? __API_BASE_URL__ : '';
 
-/** The URL of one API path (`/api/...`) for this build. */
+/** The URL of one API path (`/api/...`) for this build (astro.config.mjs strips the trailing slash). */
 export function apiUrl(path: string): string {
-  return joinApiUrl(API_BASE_URL, path);
+  return API_BASE_URL + path;
 }

@@ -42,6 +42,11 @@ export function isDenied(error: unknown): boolean {
   return error instanceof ApiRequestError && (error.status === 401 || error.status === 403);
 }
 
+/** The server's own explanation of a failed call, or `fallback` when it gave none (or was not reached). */
+export function detailOr(error: unknown, fallback: string): string {
+  return (error instanceof ApiRequestError && error.detail) || fallback;
+}
+
 /** Why a call failed, in words: the server's detail, else its status, else that it was not reached. */
 export function failureText(error: unknown): string {
   return error instanceof ApiRequestError

@@ -3,22 +3,26 @@ import { expect, signedInPage, signInAs, type NewPage } from './fixtures.ts';
 
 // Members' states for the browser tests: sign-ins in each invite state, through the real API.
 
-/** Calls our API from inside the page, so the request is same-origin and carries the session cookie. */
+/**
+ * Calls our API from inside the page, so the request is same-origin and carries the session cookie
+ * (GET without a body, POST with one, unless `method` says otherwise).
+ */
 export async function callApi(
   page: Page,
   path: string,
   body?: unknown,
+  method: string = body === undefined ? 'GET' : 'POST',
 ): Promise<{ status: number; json: unknown }> {
   return page.evaluate(
-    async ({ path, body }) => {
+    async ({ path, body, method }) => {
       const response = await fetch(path, {
-        method: body === undefined ? 'GET' : 'POST',
+        method,
         headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       return { status: response.status, json: (await response.json()) as unknown };
     },
-    { path, body },
+    { path, body, method },
   );
 }
 

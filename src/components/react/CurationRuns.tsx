@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { type CurationRunSummary, sourceBadge } from '../../../contract/review.ts';
 import type { BadgeTone } from '../../../contract/submission.ts';
 import { TEXTS } from '../../../contract/texts.ts';
-import { ApiRequestError } from '../../lib/api.ts';
-import { $lastCurationRun, loadLastCurationRun, runCuration } from '../../stores/dashboard.ts';
+import { detailOr } from '../../lib/api.ts';
+import { $lastCurationRun, runCuration } from '../../stores/dashboard.ts';
 import DateTime from './DateTime.tsx';
 
 type Message = { tone: 'status' | 'alert'; text: string } | null;
@@ -84,10 +84,6 @@ export default function CurationRuns() {
   const [refreshing, setRefreshing] = useState(false);
   const [message, setMessage] = useState<Message>(null);
 
-  useEffect(() => {
-    void loadLastCurationRun();
-  }, []);
-
   const refresh = async () => {
     setRefreshing(true);
     setMessage(null);
@@ -98,8 +94,7 @@ export default function CurationRuns() {
         text: `Curation run finished: ${found} new ${found === 1 ? 'thread' : 'threads'}.`,
       });
     } catch (error) {
-      const detail = error instanceof ApiRequestError ? error.detail : null;
-      setMessage({ tone: 'alert', text: detail ?? 'Failed to run curation. Please try again.' });
+      setMessage({ tone: 'alert', text: detailOr(error, 'Failed to run curation. Please try again.') });
     } finally {
       setRefreshing(false);
     }

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { type PendingUser, threadsProfileUrl } from '../../../contract/profile-rules.ts';
 import { TEXTS } from '../../../contract/texts.ts';
-import { ApiRequestError } from '../../lib/api.ts';
+import { detailOr } from '../../lib/api.ts';
 import { $pendingUsers, decidePendingUser, loadedItems } from '../../stores/dashboard.ts';
 import DateTime from './DateTime.tsx';
 import LiveAlert, { useAnnouncement } from './LiveAlert.tsx';
@@ -64,7 +64,7 @@ export default function PendingUsers() {
       announce(action === 'reject' ? TEXTS.userRejected : TEXTS.userApproved);
     } catch (error) {
       const fallback = action === 'reject' ? TEXTS.userRejectFailed : TEXTS.userApproveFailed;
-      announce((error instanceof ApiRequestError && error.detail) || fallback, 'error');
+      announce(detailOr(error, fallback), 'error');
     } finally {
       inFlight.current.delete(user.user_id);
       setDeciding(new Set(inFlight.current));

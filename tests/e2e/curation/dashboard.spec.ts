@@ -225,6 +225,22 @@ test('a member who is not an admin: no queue and no curation control, empty My T
   );
 });
 
+test("the last curation run's failed load says so; a run started here shows itself instead", async ({
+  page,
+  pageProblems,
+}) => {
+  pageProblems.allow(/status of (409|500)/); // the routed failure; a scheduled run holding the lock
+  await page.route('**/api/admin/runs', (route) =>
+    route.fulfill({ status: 500, json: { detail: 'The database is not answering.' } }),
+  );
+  await signInAs(page, 'admin');
+  const control = (await openPendingReview(page)).getByRole('region', { name: 'Curation' });
+  await expect(control).toContainText('Failed to load the curation runs.');
+  await refreshNow(control);
+  await expect(control).not.toContainText('Failed to load the curation runs.');
+  await expect(control.getByRole('rowheader', { name: 'Keyword Search' })).toBeVisible();
+});
+
 const POSTS: GeneratedPost[] = [
   {
     id: '6a2f1d2e-0000-4000-8000-000000000001',
@@ -299,4 +315,11 @@ test('Manual Submissions: status badges, media, links and failure reasons; a red
   await page.getByRole('tab', { name: 'Manual Submissions (0)' }).click();
   await expect(page.getByRole('tabpanel').getByRole('alert')).toHaveText(TEXTS.manualSubmissionsFailed);
   await expect(page.getByRole('tabpanel').getByRole('link', { name: 'Submit a thread' })).toBeVisible();
+
+  // Try Again loads the list again in place: once the server answers, the posts are back.
+  await page.unroute('**/api/dashboard/generated-posts');
+  await page.route('**/api/dashboard/generated-posts', (route) => route.fulfill({ json: { posts: POSTS } }));
+  await page.getByRole('tabpanel').getByRole('button', { name: TEXTS.tryAgain }).click();
+  await expect(page.getByRole('tabpanel').locator('.generated-post')).toHaveCount(3);
+  await expect(page.getByRole('tab', { name: 'Manual Submissions (3)' })).toBeVisible();
 });

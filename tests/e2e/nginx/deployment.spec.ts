@@ -1,12 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { APIResponse, Page, Response } from '@playwright/test';
+import type { APIResponse, Response } from '@playwright/test';
+import { CATALOGUE_PAGE_SIZE } from '../../../contract/catalogue-pages.ts';
 import { TEXTS } from '../../../contract/texts.ts';
 import { STRICT_CSP } from '../../../server/http/security-headers.ts';
 import { pageCsp } from '../../../server/http/page-csp.ts';
 import { NGINX_SITE } from '../../site-under-test.ts';
 import { expect, signInAs, test, waitForHydration } from '../fixtures.ts';
-import { signInApproved } from '../member-helpers.ts';
+import { callApi, signInApproved } from '../member-helpers.ts';
 
 // The site as a deployment serves it: Debian's nginx with the generated server block serves the
 // built files from disk and proxies /api/ (and the simulated provider) to our server.
@@ -30,7 +31,7 @@ test('the visitor walk: home cards, a filter and a topic page, each with its exa
   const home = await page.goto('/');
   expect(home?.status()).toBe(200);
   await expectPageHeaders(home, 'index.html');
-  await expect(page.locator('article.thread-card')).toHaveCount(24);
+  await expect(page.locator('article.thread-card')).toHaveCount(CATALOGUE_PAGE_SIZE);
   await waitForHydration(page);
 
   const text = page.getByRole('button', { name: 'Text', exact: true });
@@ -76,18 +77,6 @@ test('sign-in through the simulated provider, proxied by nginx', async ({ page }
   await expect(page.getByRole('banner')).toContainText(`@nginx_${run}`);
 });
 
-/** PUT /api/user/profile from the page (same origin, with the session cookie). */
-async function updateProfile(page: Page, body: { display_username: string; bio: string }): Promise<number> {
-  return page.evaluate(async (json) => {
-    const response = await fetch('/api/user/profile', {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(json),
-    });
-    return response.status;
-  }, body);
-}
-
 test('a public profile through the 404 fallback: 404.html with its CSP asks the API', async ({
   page,
   newPage,
@@ -96,7 +85,13 @@ test('a public profile through the 404 fallback: 404.html with its CSP asks the 
   pageProblems.allow(/status of 404/);
   const name = `ngx_${run}`;
   await signInApproved(page, newPage, `member_${run}`);
-  expect(await updateProfile(page, { display_username: name, bio: `Served by nginx ${run}` })).toBe(200);
+  const saved = await callApi(
+    page,
+    '/api/user/profile',
+    { display_username: name, bio: `Served by nginx ${run}` },
+    'PUT',
+  );
+  expect(saved.status).toBe(200);
 
   // Upper case: never a pre-rendered file (nginx matches files by exact name), so always the fallback.
   const response = await page.goto(`/${name.toUpperCase()}`);

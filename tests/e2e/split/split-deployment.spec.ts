@@ -17,12 +17,13 @@ test('pages on one origin, the API on another of the same site: home, sign-in, a
   expect(API).not.toBe('');
   expect(new URL(API).origin).not.toBe(new URL(PAGES).origin);
   // Every API call the pages make, with the headers the browser really sent.
-  const calls: { url: string; method: string; headers: Record<string, string> }[] = [];
+  // The headers are read asynchronously: every reading is kept and awaited before the log is checked.
+  const recorded: Promise<{ url: string; method: string; headers: Record<string, string> }>[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith('/api/')) {
-      void request
-        .allHeaders()
-        .then((headers) => calls.push({ url: request.url(), method: request.method(), headers }));
+      recorded.push(
+        request.allHeaders().then((headers) => ({ url: request.url(), method: request.method(), headers })),
+      );
     }
   });
 
@@ -61,6 +62,7 @@ test('pages on one origin, the API on another of the same site: home, sign-in, a
   await expect(page.getByRole('button', { name: TEXTS.login })).toBeVisible();
 
   // Every call went to the API origin, none to the pages' own; the signed-in ones carried the cookie.
+  const calls = await Promise.all(recorded);
   expect(calls.length).toBeGreaterThan(0);
   expect(calls.filter((call) => !call.url.startsWith(`${API}/api/`))).toEqual([]);
   const byPath = (path: string, method = 'GET') =>
