@@ -1,5 +1,6 @@
 import type { ClientDirective } from 'astro';
 import { readStoredUser } from '../lib/user-storage.ts';
+import { whenIdle } from '../lib/when-idle.ts';
 
 /** What a visitor does first when they mean to use an island: point at it, touch it, focus into it, type, scroll it. */
 const FIRST_USE = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'wheel'] as const;
@@ -71,8 +72,7 @@ const interactionDirective: ClientDirective = (load, _options, element) => {
     void run();
   };
   if (window.location.search || readStoredUser()) {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(hydrate);
-    else setTimeout(hydrate, 200);
+    whenIdle(hydrate);
     return;
   }
   for (const type of FIRST_USE) element.addEventListener(type, hydrate, { capture: true, passive: true });

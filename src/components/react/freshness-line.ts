@@ -1,4 +1,4 @@
-import { describeFreshness, freshnessText } from '../../../contract/freshness.ts';
+import { ageInHours, freshnessText } from '../../../contract/freshness.ts';
 import { loadManifest } from '../../stores/manifest.ts';
 
 /**
@@ -15,8 +15,6 @@ export function startFreshnessLine(): void {
     const generatedAt = check.manifest?.generatedAt ?? built;
     if (!generatedAt) return;
     time.dateTime = generatedAt;
-    time.textContent = freshnessText(
-      describeFreshness({ generatedAt, nextUpdate: generatedAt }, new Date(check.checkedAt)),
-    );
+    time.textContent = freshnessText({ ageHours: ageInHours(generatedAt, new Date(check.checkedAt)) });
   });
 }

@@ -7,7 +7,7 @@ import {
   CatalogueSourceError,
   prepareCatalogue,
 } from '../../../../../server/services/site/host/catalogue-source.ts';
-import { buildTestApp } from '../../../helpers/app.ts';
+import { startApp } from '../../../auth/helpers.ts';
 import { resetDatabase, testDatabase } from '../../../helpers/database.ts';
 
 // CATALOGUE_URL against the real server: what `npm run build` writes from a running server's /data is
@@ -17,10 +17,7 @@ let app: FastifyInstance;
 let origin: string;
 beforeAll(async () => {
   await resetDatabase(await testDatabase());
-  app = await buildTestApp();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ app, base: origin } = await startApp());
 });
 afterAll(() => app.close());
 
