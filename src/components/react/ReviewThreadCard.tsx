@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { AVATAR_SIZE } from '../../../contract/constants.ts';
 import { type ReviewThread, sourceBadge } from '../../../contract/review.ts';
 import { TEXTS } from '../../../contract/texts.ts';
 import { countLabel } from '../../lib/format.ts';
-import { ThreadImage } from './ThreadCardView.tsx';
+import { ThreadAvatar, ThreadImage } from './ThreadCardView.tsx';
 import DateTime from './DateTime.tsx';
 
 interface Props {
@@ -17,15 +16,7 @@ export default function ReviewThreadCard({ thread, children }: Props) {
   return (
     <article className="thread-card review-card">
       <header className="thread-card__author">
-        <img
-          className="thread-card__avatar"
-          src={thread.avatar}
-          alt=""
-          width={AVATAR_SIZE}
-          height={AVATAR_SIZE}
-          loading="lazy"
-          decoding="async"
-        />
+        <ThreadAvatar src={thread.avatar} loading="lazy" />
         <div className="review-card__who">
           <h3 className="thread-card__name">{thread.author}</h3>
           <p className="thread-card__handle">{thread.handle}</p>

@@ -40,6 +40,21 @@ export function ThreadImage({
   );
 }
 
+/** The author's avatar on a card: decorative (the name beside it says who), a fixed size. */
+export function ThreadAvatar({ src, loading }: { src: string; loading: 'eager' | 'lazy' }) {
+  return (
+    <img
+      className="thread-card__avatar"
+      src={src}
+      alt=""
+      width={AVATAR_SIZE}
+      height={AVATAR_SIZE}
+      loading={loading}
+      decoding="async"
+    />
+  );
+}
+
 /** Whether the name only repeats the handle (a post whose author gave no display name). */
 function nameIsHandle({ author, handle }: Pick<ThreadCard, 'author' | 'handle'>): boolean {
   return author.trim().toLowerCase() === handle.replace(/^@/, '').trim().toLowerCase();
@@ -56,15 +71,7 @@ export default function ThreadCardView({ card, eager, priority = false }: Props)
   return (
     <article className="thread-card">
       <header className="thread-card__author">
-        <img
-          className="thread-card__avatar"
-          src={card.avatar}
-          alt=""
-          width={AVATAR_SIZE}
-          height={AVATAR_SIZE}
-          loading={loading}
-          decoding="async"
-        />
+        <ThreadAvatar src={card.avatar} loading={loading} />
         <div className="thread-card__who">
           <h2 className="thread-card__name">{nameIsHandle(card) ? card.handle : card.author}</h2>
           {!nameIsHandle(card) && <p className="thread-card__handle">{card.handle}</p>}
