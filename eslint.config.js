@@ -13,13 +13,16 @@ import tseslint from 'typescript-eslint';
 const SERVER_LAYERS = [
   ['http', 'config'],
   ['db'],
-  ['repositories', 'threads'],
+  ['repositories', 'threads', 'simulator'],
   ['views'],
   ['services'],
   ['jobs'],
   ['plugins'],
   ['routes'],
 ];
+
+/** The one server module that mounts the simulated provider (in simulated mode only). */
+const SIMULATOR_MOUNT = 'server/plugins/threads-gateway.ts';
 
 const SERVER_BASE_FILES = [
   'server/config.ts',
@@ -33,31 +36,68 @@ const SERVER_BASE_FILES = [
  * @returns {import('eslint').Linter.Config[]}
  */
 function serverLayerRules() {
-  return SERVER_LAYERS.slice(0, -1).map((folders, index) => {
+  /**
+   * @param {string[]} folders
+   * @param {number} index
+   * @param {boolean} mountsSimulator
+   * @returns {import('eslint').Linter.RuleEntry}
+   */
+  const rule = (folders, index, mountsSimulator) => {
     const above = SERVER_LAYERS.slice(index + 1).flat();
-    return {
-      // The top-level modules beside app.ts and main.ts hold settings and constants: the lowest layer.
-      files: [...folders.map((folder) => `server/${folder}/**`), ...(index === 0 ? SERVER_BASE_FILES : [])],
+    const simulator =
+      mountsSimulator || folders.includes('simulator')
+        ? []
+        : [
+            {
+              group: ['**/simulator/**'],
+              message: `The simulated provider is a fake platform: only ${SIMULATOR_MOUNT} mounts it.`,
+            },
+          ];
+    return [
+      'error',
+      {
+        patterns: [
+          {
+            group: [
+              ...above.map((folder) => `**/server/${folder}/**`),
+              ...above.map((folder) => `../**/${folder}/**`),
+              '**/app.ts',
+              '**/main.ts',
+            ],
+            message: `server/${folders.join(', ')} may not import a higher layer (${above.join(', ')}): see eslint.config.js SERVER_LAYERS.`,
+          },
+          ...simulator,
+        ],
+      },
+    ];
+  };
+  const layers = SERVER_LAYERS.slice(0, -1).map((folders, index) => ({
+    // The top-level modules beside app.ts and main.ts hold settings and constants: the lowest layer.
+    files: [...folders.map((folder) => `server/${folder}/**`), ...(index === 0 ? SERVER_BASE_FILES : [])],
+    rules: { 'no-restricted-imports': rule(folders, index, false) },
+  }));
+  const routes = SERVER_LAYERS.length - 1;
+  return [
+    ...layers,
+    // Routes and the app's entry files may import any layer, but never the simulator.
+    {
+      files: ['server/routes/**', 'server/app.ts', 'server/main.ts'],
       rules: {
         'no-restricted-imports': [
           'error',
           {
             patterns: [
-              {
-                group: [
-                  ...above.map((folder) => `**/server/${folder}/**`),
-                  ...above.map((folder) => `../**/${folder}/**`),
-                  '**/app.ts',
-                  '**/main.ts',
-                ],
-                message: `server/${folders.join(', ')} may not import a higher layer (${above.join(', ')}): see eslint.config.js SERVER_LAYERS.`,
-              },
+              { group: ['**/simulator/**'], message: `Only ${SIMULATOR_MOUNT} mounts the simulator.` },
             ],
           },
         ],
       },
-    };
-  });
+    },
+    {
+      files: [SIMULATOR_MOUNT],
+      rules: { 'no-restricted-imports': rule(SERVER_LAYERS[routes - 1] ?? [], routes - 1, true) },
+    },
+  ];
 }
 
 // Islands, their parts (src/components/react) and stores run in the browser: no server code, no zod.

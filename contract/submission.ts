@@ -20,8 +20,8 @@ export function notesProblem(notes: string): string | null {
   return null;
 }
 
-/** A manual submission's status is its thread's review status. */
-export type SubmissionStatus = 'pending' | 'approved' | 'rejected' | 'hidden';
+/** A manual submission's status is its thread's review status ('removed': by its author). */
+export type SubmissionStatus = 'pending' | 'approved' | 'rejected' | 'hidden' | 'removed';
 
 /** `GET /api/dashboard/manual-submissions` items (spec section 3, "Manual submission"). */
 export interface ManualSubmission extends Pick<

@@ -66,6 +66,12 @@ function toConfig(e: Env, cwd: string) {
       appSecret: e.THREADS_APP_SECRET,
       authBaseUrl: e.THREADS_AUTH_BASE_URL,
       graphBaseUrl: e.THREADS_GRAPH_BASE_URL,
+      /** The simulated provider's settings (simulated mode only). */
+      simulated: {
+        accessLevel: e.SIMULATED_ACCESS_LEVEL,
+        mediaTtlSeconds: e.SIMULATED_MEDIA_TTL_SECONDS,
+        controls: e.SIMULATED_CONTROLS === 'true',
+      },
     },
     refreshIntervalMinutes: e.REFRESH_INTERVAL_MINUTES,
     trustProxyHops: e.TRUST_PROXY_HOPS,

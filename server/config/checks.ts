@@ -98,6 +98,15 @@ export function crossChecks(cwd: string): CrossCheck[] {
           : [],
     },
     {
+      variables: ['NODE_ENV', 'SIMULATED_CONTROLS'],
+      problems: (e) =>
+        e.NODE_ENV === 'production' && e.SIMULATED_CONTROLS === 'true'
+          ? [
+              'SIMULATED_CONTROLS=true is for the test suites: it lets anyone inject faults; not in production.',
+            ]
+          : [],
+    },
+    {
       variables: ['NODE_ENV', 'SESSION_SECRET', 'TOKEN_KEY'],
       problems: (e) =>
         e.NODE_ENV === 'production' && (!e.SESSION_SECRET || !e.TOKEN_KEY)

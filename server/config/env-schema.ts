@@ -40,6 +40,21 @@ export const EnvSchema = z.object({
   THREADS_APP_SECRET: z.string().min(16, 'looks too short for a Threads app secret').optional(),
   THREADS_AUTH_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://threads.com'),
   THREADS_GRAPH_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://graph.threads.net'),
+  /** The simulated Threads app's access level (threads-api.md section 10, access levels). */
+  SIMULATED_ACCESS_LEVEL: z
+    .enum(['standard', 'advanced'], { error: 'must be standard or advanced' })
+    .default('advanced'),
+  /** How long the simulated provider's media URLs work (Meta's stop within hours). */
+  SIMULATED_MEDIA_TTL_SECONDS: wholeNumber({
+    min: [1, 'must be at least 1'],
+    max: [7 * 86_400, 'must be at most 604800 (a week)'],
+    default: 6 * 3600,
+  }),
+  /**
+   * Mounts the simulated provider's test controls (fault injection, its clock): for the test suites
+   * only, refused in production.
+   */
+  SIMULATED_CONTROLS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   REFRESH_INTERVAL_MINUTES: wholeNumber({
     min: [5, 'must be at least 5'],
     max: [1440, 'must be at most 1440 (a day)'],

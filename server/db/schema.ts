@@ -79,6 +79,11 @@ export const threadsTokens = pgTable('threads_tokens', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   ciphertext: text('ciphertext').notNull(),
+  /** The permissions granted with this token, as debug_token reported them at sign-in. */
+  scopes: text('scopes')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
@@ -104,8 +109,11 @@ export const deletionRequests = pgTable('deletion_requests', {
 
 /** Where a thread came from (spec section 3). */
 export const THREAD_SOURCES = ['user_own', 'public_search', 'public_tag', 'manual_submission'] as const;
-/** pending: waiting for review; hidden: approved, then gone at the source. */
-export const THREAD_STATUSES = ['pending', 'approved', 'rejected', 'hidden'] as const;
+/**
+ * pending: waiting for review; hidden: approved, then gone at the source; removed: taken out of
+ * the catalogue by its author (statusBeforeRemoval says what it was, to restore it).
+ */
+export const THREAD_STATUSES = ['pending', 'approved', 'rejected', 'hidden', 'removed'] as const;
 
 /**
  * A Threads post the curation found or a member submitted. The shortcode identifies a post across
@@ -126,7 +134,10 @@ export const threads = pgTable(
     username: text('username'),
     authorName: text('author_name'),
     text: text('text').notNull().default(''),
+    /** The picture's signed CDN address (a video's thumbnail, a carousel's first picture). */
     imageUrl: text('image_url'),
+    /** When that address stops working (its `oe` expiry), when known: refreshed before then. */
+    imageExpiresAt: timestamp('image_expires_at', { withTimezone: true }),
     topicTag: text('topic_tag'),
     permalink: text('permalink').notNull(),
     likes: integer('likes'),
@@ -138,10 +149,16 @@ export const threads = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** Why an admin rejected it: shown to the member who submitted it and in the public log. */
     decisionReason: text('decision_reason'),
+    /** The first time the deletion sync could not read it at the source since it last could. */
+    missingSince: timestamp('missing_since', { withTimezone: true }),
+    /** Its status when its author removed it from the catalogue (status 'removed'). */
+    statusBeforeRemoval: text('status_before_removal', { enum: THREAD_STATUSES }),
     createdAt: createdAt(),
   },
   (table) => [
     index('threads_status_posted').on(table.status, table.postedAt),
+    // An author's posts, found by their Threads username without regard to case.
+    index('threads_username_lower').on(sql`lower(${table.username})`),
     index('threads_owner').on(table.ownerUserId),
     // The public moderation log pages through decisions, newest first.
     index('threads_decided').on(table.decidedAt, table.id),
@@ -170,6 +187,8 @@ export const searchCalls = pgTable(
     threadsUserId: text('threads_user_id').notNull(),
     query: text('query').notNull(),
     calledAt: timestamp('called_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the search answered: the next RECENT search of the query asks only for newer posts. */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (table) => [index('search_calls_user_time').on(table.threadsUserId, table.calledAt)],
 );
@@ -215,6 +234,8 @@ export const generatedPosts = pgTable(
     status: text('status', { enum: GENERATED_POST_STATUSES }).notNull().default('pending'),
     /** The media container made for it: a retry publishes this one again instead of a new post. */
     creationId: text('creation_id'),
+    /** When that container was made: Threads lets a container expire after 24 hours. */
+    containerCreatedAt: timestamp('container_created_at', { withTimezone: true }),
     /** The published post's media id and permalink. */
     mediaId: text('media_id'),
     threadUrl: text('thread_url'),
@@ -266,4 +287,19 @@ export const roleBindings = pgTable(
     createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.role, table.username] })],
+);
+
+/**
+ * An author who asked never to be curated ('Never curate me'): later search results and
+ * submissions of their posts stay out of the queue. Keyed on the Threads user id of the person
+ * who asked; the username (lower case) is what search results carry, refreshed at each sign-in.
+ */
+export const authorOptOuts = pgTable(
+  'author_opt_outs',
+  {
+    threadsUserId: text('threads_user_id').primaryKey(),
+    username: text('username').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('author_opt_outs_username').on(table.username)],
 );

@@ -6,8 +6,8 @@ import { localOrigin } from '../http/loopback.ts';
 import type { ThreadsGateway } from '../threads/gateway.ts';
 import { createThreadsClient } from '../threads/live-client.ts';
 import { SIMULATED_PREFIX, threadsSettings, type ThreadsSettings } from '../threads/settings.ts';
-import simulatedProvider from '../threads/simulated/provider.ts';
-import { SimulatedThreadsStore, simulatedTokenKey } from '../threads/simulated/store.ts';
+import simulatedProvider from '../simulator/provider.ts';
+import { SimulatedThreadsStore, simulatedTokenKey } from '../simulator/store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

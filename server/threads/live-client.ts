@@ -1,5 +1,6 @@
 import {
   redactSecrets,
+  type ContainerStatus,
   ThreadsApiError,
   type ThreadsAccount,
   type ThreadsErrorKind,
@@ -17,14 +18,24 @@ export interface ThreadsClientOptions {
 }
 
 interface GraphErrorBody {
-  error?: { message?: string; type?: string; code?: number; error_subcode?: number };
+  error?: { message?: string; type?: string; code?: number; error_subcode?: number; fbtrace_id?: string };
   error_message?: string;
 }
 
-// Graph code 190 is an invalid or expired token; OAuthException covers refused codes and grants.
-function errorKind(status: number, body: GraphErrorBody): ThreadsErrorKind {
-  if (status >= 500 || status === 429) return 'unavailable';
-  if (body.error?.code === 190 || /access token/i.test(body.error?.message ?? '')) return 'invalid_token';
+/** Graph's throttling codes (threads-api.md section 7): application, user, custom and page level. */
+const THROTTLING_CODES = new Set([4, 17, 32, 613]);
+/** Graph's transient codes: an unknown or temporary fault, worth trying again. */
+const TRANSIENT_CODES = new Set([1, 2]);
+
+/** What a refusal means for the caller (threads-api.md sections 7 and 10, errors). */
+export function errorKind(status: number, body: GraphErrorBody): ThreadsErrorKind {
+  const code = body.error?.code;
+  if (status === 429 || (code !== undefined && THROTTLING_CODES.has(code))) return 'throttled';
+  if (status >= 500 || (code !== undefined && TRANSIENT_CODES.has(code))) return 'unavailable';
+  // Code 190 is an invalid or expired token; OAuthException covers refused codes and grants.
+  if (code === 190 || /access token/i.test(body.error?.message ?? '')) return 'invalid_token';
+  // Code 10 and 200-299: the permission is not granted to the token or not approved for the app.
+  if (code === 10 || (code !== undefined && code >= 200 && code <= 299)) return 'missing_permission';
   return 'rejected';
 }
 
@@ -44,6 +55,8 @@ function form(accessToken: string, fields: Record<string, string>): RequestInit 
     body: new URLSearchParams({ ...fields, access_token: accessToken }),
   };
 }
+
+const CONTAINER_STATUSES: readonly string[] = ['IN_PROGRESS', 'FINISHED', 'PUBLISHED', 'EXPIRED', 'ERROR'];
 
 const hasMediaId = (v: Partial<{ id: string }>) => typeof v.id === 'string' && /^\d+$/.test(v.id);
 
@@ -76,11 +89,17 @@ export function createThreadsClient(options: ThreadsClientOptions): ThreadsGatew
     }
     const said = redactSecrets(body.error?.message ?? body.error_message ?? `HTTP ${response.status}`);
     const code = body.error?.code === undefined ? '' : ` (code ${body.error.code})`;
+    const trace = body.error?.fbtrace_id;
     throw new ThreadsApiError(
       `Threads refused the request: ${said}${code}`,
       errorKind(response.status, body),
       response.status,
       body.error?.error_subcode ?? null,
+      {
+        code: body.error?.code ?? null,
+        // Only Meta's own opaque id shape reaches a log line.
+        fbtraceId: typeof trace === 'string' && /^[\w-]{1,64}$/.test(trace) ? trace : null,
+      },
     );
   }
 
@@ -145,23 +164,26 @@ export function createThreadsClient(options: ThreadsClientOptions): ThreadsGatew
       return grant(await call(`/refresh_access_token?${query}`), 'token refresh');
     },
 
-    async keywordSearch(accessToken, { q, mode, type, limit = 25 }) {
+    async keywordSearch(accessToken, { q, mode, type, limit = 100, since, after }) {
       const query = new URLSearchParams({
         q,
         search_mode: mode,
         search_type: type,
-        limit: String(limit),
+        limit: String(Math.min(Math.max(limit, 1), 100)),
         fields: POST_FIELDS,
         access_token: accessToken,
       });
-      return postList(json(await call(`/v1.0/keyword_search?${query}`), 'search'));
+      if (since) query.set('since', String(Math.floor(since.getTime() / 1000)));
+      if (after) query.set('after', after);
+      const body = json(await call(`/v1.0/keyword_search?${query}`), 'search');
+      return { ...postList(body), next: nextCursor(body) };
     },
 
     async ownThreads(accessToken, after) {
       const query = new URLSearchParams({ fields: POST_FIELDS, limit: '50', access_token: accessToken });
       if (after) query.set('after', after);
       const body = json(await call(`/v1.0/me/threads?${query}`), 'thread list');
-      return { posts: postList(body), next: nextCursor(body) };
+      return { ...postList(body), next: nextCursor(body) };
     },
 
     async post(accessToken, mediaId) {
@@ -170,10 +192,40 @@ export function createThreadsClient(options: ThreadsClientOptions): ThreadsGatew
       try {
         return toThreadsPost(json(await call(`/v1.0/${mediaId}?${query}`), 'post'));
       } catch (error) {
-        // Graph answers a deleted (or never visible) object with code 100, subcode 33.
+        // Code 100, subcode 33: deleted, or not readable with this access level (not the same thing).
         if (error instanceof ThreadsApiError && error.subcode === 33) return null;
         throw error;
       }
+    },
+
+    async oembed(permalink) {
+      const query = new URLSearchParams({ url: permalink });
+      try {
+        const body = json(await call(`/v1.0/oembed?${query}`), 'oEmbed');
+        if (typeof (body as { html?: unknown } | null)?.html !== 'string')
+          throw new ThreadsApiError('Threads sent an unexpected oEmbed answer.', 'unavailable', 200);
+        return 'exists';
+      } catch (error) {
+        // A refusal that is not throttling, an outage or a permission: the post cannot be found.
+        if (error instanceof ThreadsApiError && error.kind === 'rejected' && error.status !== null)
+          return 'gone';
+        throw error;
+      }
+    },
+
+    async debugToken(accessToken) {
+      const query = new URLSearchParams({ input_token: accessToken, access_token: accessToken });
+      const body = parse<{ data: { user_id?: unknown; scopes?: unknown; expires_at?: unknown } }>(
+        await call(`/v1.0/debug_token?${query}`),
+        (v) => typeof v.data === 'object' && v.data !== null && Array.isArray(v.data.scopes),
+        'token check',
+      );
+      const { user_id: userId, scopes, expires_at: expiresAt } = body.data;
+      return {
+        userId: typeof userId === 'string' || typeof userId === 'number' ? String(userId) : '',
+        scopes: (scopes as unknown[]).filter((scope): scope is string => typeof scope === 'string'),
+        expiresAt: typeof expiresAt === 'number' && expiresAt > 0 ? new Date(expiresAt * 1000) : null,
+      };
     },
 
     async insights(accessToken, mediaId) {
@@ -191,6 +243,20 @@ export function createThreadsClient(options: ThreadsClientOptions): ThreadsGatew
       ).id;
     },
 
+    async containerStatus(accessToken, creationId) {
+      if (!/^\d+$/.test(creationId)) throw new ThreadsApiError('Not a container id.', 'rejected', null);
+      const query = new URLSearchParams({ fields: 'id,status,error_message', access_token: accessToken });
+      const body = parse<{ status: ContainerStatus; error_message?: unknown }>(
+        await call(`/v1.0/${creationId}?${query}`),
+        (v) => typeof v.status === 'string' && CONTAINER_STATUSES.includes(v.status),
+        'container status',
+      );
+      return {
+        status: body.status,
+        errorMessage: typeof body.error_message === 'string' ? redactSecrets(body.error_message) : null,
+      };
+    },
+
     async publishContainer(accessToken, creationId) {
       const published = parse<{ id: string }>(
         await call('/v1.0/me/threads_publish', form(accessToken, { creation_id: creationId })),
@@ -203,6 +269,19 @@ export function createThreadsClient(options: ThreadsClientOptions): ThreadsGatew
         () => null,
       );
       return { id: published.id, permalink };
+    },
+
+    async publishingQuota(accessToken) {
+      const query = new URLSearchParams({ fields: 'quota_usage,config', access_token: accessToken });
+      const body = json(await call(`/v1.0/me/threads_publishing_limit?${query}`), 'publishing limit');
+      const entry = (
+        body as { data?: { quota_usage?: unknown; config?: { quota_total?: unknown } }[] } | null
+      )?.data?.[0];
+      const used = entry?.quota_usage;
+      const limit = entry?.config?.quota_total;
+      if (typeof used !== 'number' || typeof limit !== 'number')
+        throw new ThreadsApiError('Threads sent an unexpected publishing limit answer.', 'unavailable', 200);
+      return { used, limit };
     },
 
     async me(accessToken): Promise<ThreadsAccount> {

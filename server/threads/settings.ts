@@ -5,7 +5,12 @@ export const SIMULATED_PREFIX = '/simulated-threads';
 /** The simulated app's credentials: public by design, it is a local stand-in for a Threads app. */
 export const SIMULATED_APP = { id: '100000000000001', secret: 'simulated-app-secret-not-for-production' };
 /** What sign-in asks for (spec section 6). */
-export const THREADS_SCOPES = ['threads_basic', 'threads_content_publish'] as const;
+export const THREADS_SCOPES = [
+  'threads_basic',
+  'threads_content_publish',
+  'threads_keyword_search',
+  'threads_manage_insights',
+] as const;
 
 export interface ThreadsSettings {
   appId: string;

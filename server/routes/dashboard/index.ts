@@ -33,6 +33,7 @@ const DUPLICATE_DETAIL: Record<ThreadRow['status'], string> = {
   approved: 'This thread is already in the curated catalogue.',
   rejected: 'This thread was already reviewed and not selected.',
   hidden: 'This thread was removed from Threads and cannot be submitted again.',
+  removed: 'Its author took this thread out of the catalogue.',
 };
 
 export interface DashboardRoutesOptions {

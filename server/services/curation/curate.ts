@@ -1,35 +1,18 @@
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import {
-  createCurationRunsRepository,
-  type RunOutcome,
-  type RunTrigger,
-} from '../../repositories/curation-runs.ts';
+import { createCurationRunsRepository, type RunOutcome } from '../../repositories/curation-runs.ts';
 import { createGeneratedPostsRepository } from '../../repositories/generated-posts.ts';
 import { createThreadsRepository, type NewThread } from '../../repositories/threads.ts';
 import { createTokenStore, type TokenHolder } from '../tokens/token-store.ts';
-import { ownPostPages, ownPostToThread, postToThread } from '../publishing/post-to-thread.ts';
-import { QUOTA_WINDOW_MS, searchesLeft } from './search-budget.ts';
-import type { SearchMode, ThreadsGateway } from '../../threads/gateway.ts';
+import { ownPostPages, ownPostToThread } from '../publishing/post-to-thread.ts';
+import { syncDeletions } from './deletion-sync.ts';
+import type { CurationDeps, RunState } from './run-context.ts';
+import { runSearches } from './search-step.ts';
 
-export interface CurationDeps {
-  db: Database;
-  gateway: ThreadsGateway;
-  tokenKey: Buffer;
-  settings: Config['curation'];
-  adminUsernames: readonly string[];
-  trigger: RunTrigger;
-  /** Progress lines (the CLI prints them; the server logs them). */
-  progress?: (line: string) => void;
-  now?: () => Date;
-}
+export type { CurationDeps } from './run-context.ts';
 
 export interface CurationResult extends RunOutcome {
   id: number;
 }
 
-/** How many approved posts one run re-checks at the source. */
-const RECHECK_PER_RUN = 100;
 /** Own posts read per member and run (two pages of 50). */
 const OWN_PAGES = 2;
 
@@ -82,21 +65,11 @@ export async function runCuration(deps: CurationDeps): Promise<CurationResult> {
   return { id, ...outcome };
 }
 
-interface RunState {
-  add: (source: string, rows: (NewThread | null)[]) => Promise<number>;
-  errors: string[];
-  say: (line: string) => void;
-  now: () => Date;
-  searchesMade: () => number;
-  onSearch: () => void;
-}
-
 /** The work of a run; returns how many approved posts it hid. */
 async function collect(
   deps: CurationDeps,
   { add, errors, say, now, searchesMade, onSearch }: RunState,
 ): Promise<number> {
-  const runs = createCurationRunsRepository(deps.db);
   const tokens = createTokenStore(deps);
   let hidden = 0;
   const curator = await tokens.curator(deps.settings, deps.adminUsernames);
@@ -104,39 +77,7 @@ async function collect(
     errors.push('No curator: an admin must sign in with Threads before searches can run.');
     say(`! ${errors.at(-1)}`);
   } else {
-    say(`Searching as @${curator.user.threadsUsername}.`);
-    const queries: [SearchMode, string][] = [
-      ...deps.settings.keywords.map((q): [SearchMode, string] => ['KEYWORD', q]),
-      ...deps.settings.tags.map((q): [SearchMode, string] => ['TAG', q]),
-    ];
-    const used = await runs.searchesSince(
-      curator.user.threadsUserId,
-      new Date(now().getTime() - QUOTA_WINDOW_MS),
-    );
-    let left = searchesLeft(used, deps.settings.searchBudget);
-    for (const [mode, q] of queries) {
-      if (left <= 0) {
-        const message = `Search budget reached (${used + searchesMade()} of ${deps.settings.searchBudget} in 24 hours): skipped the remaining searches.`;
-        errors.push(message);
-        say(`! ${message}`);
-        break;
-      }
-      const source = mode === 'TAG' ? 'public_tag' : 'public_search';
-      try {
-        await runs.recordSearch(curator.user.threadsUserId, `${mode}:${q}`, now());
-        onSearch();
-        left -= 1;
-        const posts = await deps.gateway.keywordSearch(curator.token, { q, mode, type: 'TOP', limit: 25 });
-        const added = await add(
-          source,
-          posts.map((post) => postToThread(post, source, { query: q })),
-        );
-        say(`${mode === 'TAG' ? 'Tag' : 'Keyword'} "${q}": ${posts.length} found, ${added} new.`);
-      } catch (error) {
-        errors.push(`${mode === 'TAG' ? 'Tag' : 'Keyword'} "${q}": ${(error as Error).message}`);
-        say(`! ${errors.at(-1)}`);
-      }
-    }
+    await runSearches(deps, curator, { add, errors, say, now, searchesMade, onSearch });
   }
 
   // The curator's generated posts are ours, not a member's work to review.
@@ -153,7 +94,7 @@ async function collect(
 
   if (curator) {
     try {
-      hidden = await recheckApproved(deps, curator.token);
+      hidden = await syncDeletions(deps, curator.token);
       if (hidden > 0) say(`${hidden} approved posts are gone at the source and were hidden.`);
     } catch (error) {
       errors.push(`Deletion sync: ${(error as Error).message}`);
@@ -179,16 +120,4 @@ async function collectOwnPosts(
     added += await add('user_own', rows);
   }
   return added;
-}
-
-/** Hides approved posts Threads says no longer exist; returns how many. */
-async function recheckApproved(deps: CurationDeps, token: string): Promise<number> {
-  const threads = createThreadsRepository(deps.db);
-  const due = await threads.listApprovedToRecheck(RECHECK_PER_RUN);
-  const gone: string[] = [];
-  for (const thread of due) {
-    if (thread.mediaId && (await deps.gateway.post(token, thread.mediaId)) === null) gone.push(thread.id);
-  }
-  await threads.touch(due.map((thread) => thread.id));
-  return threads.hide(gone);
 }

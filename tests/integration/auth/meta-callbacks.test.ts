@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { signRequest } from '../../../server/threads/signed-request.ts';
 import { SIMULATED_APP } from '../../../server/threads/settings.ts';
-import { simulatedUserId } from '../../../server/threads/simulated/store.ts';
+import { simulatedUserId } from '../../../server/simulator/store.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
 import { api, ORIGIN, signIn, startApp } from './helpers.ts';
 

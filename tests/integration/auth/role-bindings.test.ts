@@ -6,7 +6,7 @@ import { isAdmin } from '../../../server/plugins/access.ts';
 import { createRoleBindingsRepository } from '../../../server/repositories/role-bindings.ts';
 import { createUsersRepository } from '../../../server/repositories/users.ts';
 import { createTokenStore } from '../../../server/services/tokens/token-store.ts';
-import { simulatedUserId } from '../../../server/threads/simulated/store.ts';
+import { simulatedUserId } from '../../../server/simulator/store.ts';
 import { TEST_SECRETS } from '../helpers/app.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
 import { api, signIn, startApp } from './helpers.ts';

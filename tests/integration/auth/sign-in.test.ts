@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { CallbackResponseSchema, VerifyResponseSchema } from '../../../contract/auth.ts';
 import { TEXTS } from '../../../contract/texts.ts';
-import { simulatedUserId } from '../../../server/threads/simulated/store.ts';
+import { simulatedUserId } from '../../../server/simulator/store.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
 import { api, authorizationCode, ORIGIN, REDIRECT_URI, sessionCookie, signIn, startApp } from './helpers.ts';
 
@@ -184,6 +184,7 @@ test('over https the cookie is __Host- prefixed and Secure', async () => {
     const form = new URLSearchParams({
       client_id: '100000000000001',
       redirect_uri: redirect,
+      scope: 'threads_basic',
       response_type: 'code',
       state: 's',
       username: 'hana',

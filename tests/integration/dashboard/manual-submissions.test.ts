@@ -8,7 +8,7 @@ import {
 } from '../../../contract/submission.ts';
 import { THREAD_URL_MESSAGES } from '../../../contract/thread-url.ts';
 import { auditLog } from '../../../server/db/schema.ts';
-import { ownPostsFor } from '../../../server/threads/simulated/seed-posts.ts';
+import { ownPostsFor } from '../../../server/simulator/seed-posts.ts';
 import { api, approvedMember, signIn, startApp } from '../auth/helpers.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
 import { allPending } from '../helpers/review-queue.ts';

@@ -4,7 +4,7 @@
  * in as an admin, anyone else as a plain user). Shared by the integration tests and `npm run bench`.
  */
 import { SIMULATED_APP } from '../../../server/threads/settings.ts';
-import { simulatedUserId } from '../../../server/threads/simulated/store.ts';
+import { simulatedUserId } from '../../../server/simulator/store.ts';
 
 export interface ApiInit {
   method?: string;
@@ -20,6 +20,14 @@ export function sessionCookie(response: Response): string {
 }
 
 /** A client for the pages on `origin` (PUBLIC_URL), calling a server at the `base` each call names. */
+/** Every scope the product asks for. */
+const SCOPES = [
+  'threads_basic',
+  'threads_content_publish',
+  'threads_keyword_search',
+  'threads_manage_insights',
+];
+
 export function siteClient(origin: string) {
   const redirectUri = `${origin}/auth/callback`;
 
@@ -51,11 +59,13 @@ export function siteClient(origin: string) {
       body: new URLSearchParams({
         client_id: SIMULATED_APP.id,
         redirect_uri: redirectUri,
-        scope: 'threads_basic',
+        scope: SCOPES.join(','),
         response_type: 'code',
         state: 'x',
         username,
         decision: 'authorize',
+        // The consent page's boxes, all ticked.
+        ...Object.fromEntries(SCOPES.map((scope) => [`grant_${scope}`, 'on'])),
       }),
       redirect: 'manual',
     });

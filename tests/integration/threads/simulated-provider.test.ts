@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ThreadsApiError } from '../../../server/threads/gateway.ts';
 import { createThreadsClient } from '../../../server/threads/live-client.ts';
 import { SIMULATED_APP } from '../../../server/threads/settings.ts';
-import { authorizePageCsp } from '../../../server/threads/simulated/authorize-page.ts';
-import { simulatedUserId } from '../../../server/threads/simulated/store.ts';
+import { authorizePageCsp } from '../../../server/simulator/authorize-page.ts';
+import { simulatedUserId } from '../../../server/simulator/store.ts';
 import { TEST_SITE } from '../../site-under-test.ts';
 import { buildTestApp } from '../helpers/app.ts';
 

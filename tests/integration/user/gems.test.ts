@@ -10,7 +10,7 @@ import { ThreadCardSchema } from '../../../contract/thread-card.ts';
 import { gems, threads, users } from '../../../server/db/schema.ts';
 import { exportPublishedProfiles } from '../../../server/services/catalogue/export-profiles.ts';
 import type { ContentChange } from '../../../server/services/content-change.ts';
-import { simulatedUserId } from '../../../server/threads/simulated/store.ts';
+import { simulatedUserId } from '../../../server/simulator/store.ts';
 import { api, approvedMember, signIn, startApp } from '../auth/helpers.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
 

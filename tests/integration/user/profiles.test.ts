@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../../server/db/errors.ts';
 import { auditLog, profiles, users } from '../../../server/db/schema.ts';
 import { createProfilesRepository } from '../../../server/repositories/profiles.ts';
 import { createUsersRepository } from '../../../server/repositories/users.ts';
-import { simulatedUserId } from '../../../server/threads/simulated/store.ts';
+import { simulatedUserId } from '../../../server/simulator/store.ts';
 import { api, approvedMember, signIn, startApp, saveProfile } from '../auth/helpers.ts';
 import { buildTestApp } from '../helpers/app.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';

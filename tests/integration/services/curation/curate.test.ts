@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { CurationRunSummary, ReviewThread } from '../../../../contract/review.ts';
 import { auditLog } from '../../../../server/db/schema.ts';
-import { ownPostsFor } from '../../../../server/threads/simulated/seed-posts.ts';
+import { ownPostsFor } from '../../../../server/simulator/seed-posts.ts';
 import { api, approvedMember, signIn, startApp } from '../../auth/helpers.ts';
 import { resetDatabase, testDatabase } from '../../helpers/database.ts';
 import { allPending } from '../../helpers/review-queue.ts';

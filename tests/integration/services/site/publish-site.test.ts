@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildSite } from '../../../../server/services/site/build-site.ts';
-import { simulatedUserId } from '../../../../server/threads/simulated/store.ts';
+import { simulatedUserId } from '../../../../server/simulator/store.ts';
 import { TEST_SITE } from '../../../site-under-test.ts';
 import { api, approvedMember, saveProfile, signIn, startApp } from '../../auth/helpers.ts';
 import { signRequest } from '../../../../server/threads/signed-request.ts';

@@ -9,7 +9,7 @@ import {
   postsMatchingKeyword,
   postsWithTag,
   type SeedPost,
-} from '../../../../server/threads/simulated/seed-posts.ts';
+} from '../../../../server/simulator/seed-posts.ts';
 
 const epochMs = Date.parse(SEED_EPOCH);
 const windowMs = 30 * 24 * 3_600_000;

@@ -33,6 +33,7 @@ export const THREAD: ThreadRow = {
   authorName: 'Maren Holt',
   text: 'Spacing scales beat ad-hoc margins.',
   imageUrl: null,
+  imageExpiresAt: null,
   topicTag: 'DesignSystems',
   permalink: 'https://www.threads.com/@maren.makes/post/ABC123',
   likes: 12,
@@ -42,5 +43,7 @@ export const THREAD: ThreadRow = {
   ownerUserId: null,
   decidedAt: null,
   decisionReason: null,
+  missingSince: null,
+  statusBeforeRemoval: null,
   createdAt: new Date('2026-11-21T09:00:00.000Z'),
 };

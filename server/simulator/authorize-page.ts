@@ -6,7 +6,8 @@ h1{margin:0 0 .25rem;font-size:1.4rem}p{color:#b8b8b8;margin:.25rem 0 1.25rem}la
 input{box-sizing:border-box;width:100%;padding:.6rem .75rem;border-radius:10px;border:1px solid #555;background:#0c0c0c;color:inherit;font:inherit}
 .actions{display:flex;gap:.75rem;margin-top:1.25rem}button{flex:1;min-height:44px;border-radius:999px;font:inherit;font-weight:700;cursor:pointer}
 .authorize{background:#f5f5f5;color:#101010;border:0}.cancel{background:transparent;color:#f5f5f5;border:1px solid #777}
-:focus-visible{outline:3px solid #8ab4ff;outline-offset:2px}.error{color:#ffb4b4}`;
+:focus-visible{outline:3px solid #8ab4ff;outline-offset:2px}.error{color:#ffb4b4}
+fieldset{border:1px solid #333;border-radius:10px;margin:0 0 1rem;padding:.5rem .75rem}legend{font-weight:600}.scope{display:flex;gap:.5rem;font-weight:400;margin:.25rem 0}.scope input{width:auto}`;
 
 /**
  * The page's own CSP: its one inline stylesheet by hash, forms only to this origin, no framing. The
@@ -40,11 +41,20 @@ export function authorizePage(params: Record<string, string>, error?: string): s
   const hidden = ['client_id', 'redirect_uri', 'scope', 'response_type', 'state']
     .map((name) => `<input type="hidden" name="${name}" value="${escape(params[name] ?? '')}">`)
     .join('');
-  const scopes = (params.scope ?? '').split(',').filter(Boolean).map(escape).join(', ');
+  const requested = [...new Set((params.scope ?? '').split(/[\s,]+/).filter(Boolean))];
+  // Like Meta's consent screen, each permission beyond threads_basic can be left out.
+  const choices = requested
+    .filter((scope) => scope !== 'threads_basic')
+    .map(
+      (scope) =>
+        `<label class="scope"><input type="checkbox" name="grant_${escape(scope)}" checked> ${escape(scope)}</label>`,
+    )
+    .join('');
   return page(
     'Authorize · Simulated Threads',
-    `<h1>Simulated Threads</h1><p>Curated Threads asks for: ${scopes || 'basic profile access'}. Any username works here; "admin" signs in as the admin.</p>
+    `<h1>Simulated Threads</h1><p>Curated Threads asks for: ${requested.map(escape).join(', ') || 'basic profile access'}. Any username works here; "admin" signs in as the admin.</p>
 <form method="post" action="/simulated-threads/oauth/authorize">${hidden}
+${choices ? `<fieldset><legend>Permissions</legend>${choices}</fieldset>` : ''}
 <label for="username">Threads username</label>
 <input id="username" name="username" autocomplete="username" required maxlength="30" pattern="[A-Za-z0-9._]+" value="${escape(params.username ?? '')}" autofocus>
 ${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}

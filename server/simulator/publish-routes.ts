@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { graphError, invalidToken } from './graph-error.ts';
+import { authorizeCall } from './access.ts';
+import { graphError } from './graph-error.ts';
 import type { SimulatedThreadsStore } from './store.ts';
 
 type Fields = Record<string, string | undefined>;
@@ -22,8 +23,9 @@ export function registerPublishRoutes(
 
   app.post('/v1.0/me/threads', async (request, reply) => {
     const input = fields(request);
-    const username = store.owner(input.access_token ?? '');
-    if (!username) return invalidToken(reply);
+    const owner = authorizeCall(store, reply, input.access_token, 'threads_content_publish');
+    if (!owner) return reply;
+    const { username } = owner;
     if (input.media_type !== 'TEXT') return graphError(reply, 'Only TEXT posts are simulated.');
     const text = input.text ?? '';
     if (text.trim() === '') return graphError(reply, 'The parameter text is required.');
@@ -34,8 +36,9 @@ export function registerPublishRoutes(
 
   app.post('/v1.0/me/threads_publish', async (request, reply) => {
     const input = fields(request);
-    const username = store.owner(input.access_token ?? '');
-    if (!username) return invalidToken(reply);
+    const owner = authorizeCall(store, reply, input.access_token, 'threads_content_publish');
+    if (!owner) return reply;
+    const { username } = owner;
     const post = store.publishContainer(username, input.creation_id ?? '');
     if (!post) return graphError(reply, 'The media container does not exist or was published.', { code: 24 });
     return { id: post.id };

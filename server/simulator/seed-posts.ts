@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createRandom, pick } from '../../seeded-random.ts';
+import { createRandom, pick } from '../seeded-random.ts';
 import {
   CLOSERS,
   OPENERS,

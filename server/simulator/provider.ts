@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { signRequest } from '../signed-request.ts';
+import { signRequest } from '../threads/signed-request.ts';
 import { authorizePage, authorizePageCsp, blockedPage, removeAppPage } from './authorize-page.ts';
-import { acceptFormBodies } from '../../http/form-body.ts';
-import { registerContentRoutes } from './content-routes.ts';
-import { graphError } from './graph-error.ts';
+import { acceptFormBodies } from '../http/form-body.ts';
+import { KNOWN_SCOPES, authorizeCall } from './access.ts';
+import { registerMediaRoutes } from './media-routes.ts';
+import { registerSearchRoutes } from './search-routes.ts';
+import { graphError, invalidToken } from './graph-error.ts';
 import { registerPublishRoutes } from './publish-routes.ts';
 import { LONG_LIVED_MS, simulatedUserId, type SimulatedThreadsStore } from './store.ts';
 
@@ -20,6 +22,22 @@ export interface SimulatedProviderOptions {
 }
 
 type Fields = Record<string, string | undefined>;
+
+/** The scope parameter: comma-separated, or space-separated (threads-api.md section 1). */
+export function requestedScopes(scope: string | undefined): string[] {
+  return [...new Set((scope ?? '').split(/[\s,]+/).filter(Boolean))];
+}
+
+/**
+ * What the person granted on the consent page: threads_basic always, each other requested
+ * permission unless its box was unticked (`grant_<scope>` is sent for every ticked box).
+ */
+function grantedScopes(fields: Fields): string[] {
+  return requestedScopes(fields.scope).filter(
+    (scope) => scope === 'threads_basic' || fields[`grant_${scope}`] === 'on',
+  );
+}
+
 const USERNAME = /^[A-Za-z0-9._]{1,30}$/;
 
 /** Token and grant refusals, as Threads words them (OAuthException). */
@@ -65,6 +83,10 @@ const simulatedProvider: FastifyPluginAsync<SimulatedProviderOptions> = async (a
       return "The redirect_uri is not one of the app's valid OAuth redirect URIs.";
     }
     if (fields.response_type !== 'code') return 'response_type must be code (the authorization code flow).';
+    const scopes = requestedScopes(fields.scope);
+    const unknown = scopes.filter((scope) => !(KNOWN_SCOPES as readonly string[]).includes(scope));
+    if (unknown.length > 0) return `Invalid scopes: ${unknown.join(', ')}.`;
+    if (!scopes.includes('threads_basic')) return 'The scope must include threads_basic.';
     return null;
   }
 
@@ -94,7 +116,7 @@ const simulatedProvider: FastifyPluginAsync<SimulatedProviderOptions> = async (a
       return page(reply, 400, authorizePage({ ...(fields as Record<string, string>), username }, message));
     }
     return redirectWith(reply, redirectUri, {
-      code: store.issueCode(username.toLowerCase(), redirectUri),
+      code: store.issueCode(username.toLowerCase(), redirectUri, grantedScopes(fields)),
       state,
     });
   });
@@ -172,13 +194,33 @@ const simulatedProvider: FastifyPluginAsync<SimulatedProviderOptions> = async (a
     return page(reply, 200, removeAppPage({ username, statusUrl: url }));
   });
 
-  registerContentRoutes(app, { store, mediaOrigin: options.mediaOrigin });
+  registerSearchRoutes(app, { store, mediaOrigin: options.mediaOrigin });
+  registerMediaRoutes(app, { store, mediaOrigin: options.mediaOrigin });
   registerPublishRoutes(app, { store });
 
   app.get<{ Querystring: Fields }>('/v1.0/me', async (request, reply) => {
-    const username = store.owner(request.query.access_token ?? '');
-    if (!username) return oauthError(reply, 'Error validating access token: the session is invalid.', 190);
-    return { id: simulatedUserId(username), username };
+    const owner = authorizeCall(store, reply, request.query.access_token);
+    if (!owner) return reply;
+    return { id: simulatedUserId(owner.username), username: owner.username };
+  });
+
+  // Token introspection (threads-api.md section 1): who a token belongs to and what it was granted.
+  app.get<{ Querystring: Fields }>('/v1.0/debug_token', async (request, reply) => {
+    if (!store.grantOf(request.query.access_token ?? '')) return invalidToken(reply);
+    const input = store.grantOf(request.query.input_token ?? '');
+    if (!input) return oauthError(reply, 'The input_token is invalid or has expired.', 190);
+    return {
+      data: {
+        type: 'USER',
+        application: 'Curated Threads',
+        app_id: options.clientId,
+        is_valid: true,
+        user_id: simulatedUserId(input.username),
+        scopes: [...input.scopes],
+        issued_at: Math.floor(input.issuedAt / 1000),
+        expires_at: Math.floor(input.expiresAt / 1000),
+      },
+    };
   });
 };
 

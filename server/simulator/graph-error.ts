@@ -25,3 +25,14 @@ interface GraphErrorOptions {
 export function invalidToken(reply: FastifyReply) {
   return graphError(reply, 'Error validating access token: the session is invalid.', { code: 190 });
 }
+
+/**
+ * The refusal of a call whose token lacks a permission (Graph code 10; threads-api.md section 10,
+ * scopes per use): Meta names the permission the endpoint needs.
+ */
+export function missingPermission(reply: FastifyReply, scope: string) {
+  return graphError(reply, `(#10) Application does not have permission for this action: needs ${scope}.`, {
+    status: 403,
+    code: 10,
+  });
+}

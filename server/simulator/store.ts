@@ -9,6 +9,16 @@ export const REFRESHABLE_AFTER_MS = DAY;
 
 interface Grant {
   username: string;
+  /** The permissions the person granted at authorize (threads-api.md section 1, scopes). */
+  scopes: readonly string[];
+  issuedAt: number;
+  expiresAt: number;
+}
+
+/** Who a live token belongs to and what it may do. */
+export interface TokenOwner {
+  username: string;
+  scopes: readonly string[];
   issuedAt: number;
   expiresAt: number;
 }
@@ -66,11 +76,11 @@ export class SimulatedThreadsStore {
     this.#signingKey = signingKey;
   }
 
-  /** A single-use authorization code, valid for one hour. */
-  issueCode(username: string, redirectUri: string): string {
+  /** A single-use authorization code for the granted scopes, valid for one hour. */
+  issueCode(username: string, redirectUri: string, scopes: readonly string[]): string {
     const code = randomBytes(24).toString('base64url');
     const issuedAt = this.now();
-    this.#codes.set(code, { username, redirectUri, issuedAt, expiresAt: issuedAt + HOUR });
+    this.#codes.set(code, { username, scopes, redirectUri, issuedAt, expiresAt: issuedAt + HOUR });
     return code;
   }
 
@@ -79,18 +89,24 @@ export class SimulatedThreadsStore {
     const pending = this.#codes.get(code);
     this.#codes.delete(code);
     if (!pending || pending.expiresAt <= this.now() || pending.redirectUri !== redirectUri) return null;
-    return this.#issueToken(pending.username, false);
+    return this.#issueToken(pending.username, pending.scopes, false);
   }
 
   #sign(payload: string): string {
     return createHmac('sha256', this.#signingKey).update(payload).digest('base64url');
   }
 
-  #issueToken(username: string, longLived: boolean): string {
+  #issueToken(username: string, scopes: readonly string[], longLived: boolean): string {
     const issuedAt = this.now();
     const expiresAt = issuedAt + (longLived ? LONG_LIVED_MS : SHORT_LIVED_MS);
     const payload = Buffer.from(
-      JSON.stringify({ u: username, i: issuedAt, e: expiresAt, n: randomBytes(9).toString('base64url') }),
+      JSON.stringify({
+        u: username,
+        s: scopes,
+        i: issuedAt,
+        e: expiresAt,
+        n: randomBytes(9).toString('base64url'),
+      }),
     ).toString('base64url');
     return `${longLived ? 'SIMLL' : 'SIMSL'}${payload}.${this.#sign(payload)}`;
   }
@@ -103,24 +119,44 @@ export class SimulatedThreadsStore {
     const expected = Buffer.from(this.#sign(payload));
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    const { u, i, e } = JSON.parse(Buffer.from(payload, 'base64url').toString()) as {
+    const { u, s, i, e } = JSON.parse(Buffer.from(payload, 'base64url').toString()) as {
       u: string;
+      s?: string[];
       i: number;
       e: number;
     };
-    return { username: u, issuedAt: i, expiresAt: e, longLived: kind === 'SIMLL' };
+    // A token signed before scopes were recorded carries threads_basic only.
+    return {
+      username: u,
+      scopes: s ?? ['threads_basic'],
+      issuedAt: i,
+      expiresAt: e,
+      longLived: kind === 'SIMLL',
+    };
   }
 
   /** The username behind a live token, or null. */
   owner(token: string): string | null {
-    const grant = this.#grant(token);
-    return grant && grant.expiresAt > this.now() ? grant.username : null;
+    return this.grantOf(token)?.username ?? null;
   }
 
+  /** The owner and granted scopes of a live token, or null. */
+  grantOf(token: string): TokenOwner | null {
+    const grant = this.#grant(token);
+    if (!grant || grant.expiresAt <= this.now()) return null;
+    return {
+      username: grant.username,
+      scopes: grant.scopes,
+      issuedAt: grant.issuedAt,
+      expiresAt: grant.expiresAt,
+    };
+  }
+
+  /** A long-lived token for a live short-lived one, with the same scopes. */
   exchange(shortLived: string): string | null {
     const grant = this.#grant(shortLived);
     if (!grant || grant.longLived || grant.expiresAt <= this.now()) return null;
-    return this.#issueToken(grant.username, true);
+    return this.#issueToken(grant.username, grant.scopes, true);
   }
 
   /** A media container waiting to be published (Threads' first publishing step); returns its id. */
@@ -155,6 +191,6 @@ export class SimulatedThreadsStore {
     if (!grant || !grant.longLived || grant.expiresAt <= this.now()) return null;
     if (this.now() - grant.issuedAt < REFRESHABLE_AFTER_MS) return 'too_early';
     this.#revoked.add(longLived);
-    return this.#issueToken(grant.username, true);
+    return this.#issueToken(grant.username, grant.scopes, true);
   }
 }

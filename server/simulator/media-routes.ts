@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { authorizeCall } from './access.ts';
+import { graphError } from './graph-error.ts';
+import { isAlive, toMedia } from './seed-media.ts';
+import { ownPostsFor, SEED_POSTS } from './seed-posts.ts';
+import type { SimulatedThreadsStore } from './store.ts';
+
+type Query = Record<string, string | undefined>;
+
+/**
+ * The media endpoints (threads-api.md sections 2 and 4): the token owner's own posts with cursor
+ * pages, single posts and insights.
+ */
+export function registerMediaRoutes(
+  app: FastifyInstance,
+  { store, mediaOrigin }: { store: SimulatedThreadsStore; mediaOrigin: () => string },
+): void {
+  app.get<{ Querystring: Query }>('/v1.0/me/threads', async (request, reply) => {
+    const owner = authorizeCall(store, reply, request.query.access_token);
+    if (!owner) return reply;
+    const limit = Math.min(Math.max(Number(request.query.limit) || 25, 1), 100);
+    const start = Number(request.query.after ?? 0) || 0;
+    const posts = ownPostsFor(owner.username);
+    const page = posts.slice(start, start + limit);
+    const more = start + limit < posts.length;
+    return {
+      data: page.map((post) => toMedia(post, mediaOrigin())),
+      paging: {
+        cursors: { before: String(start), after: String(start + page.length) },
+        ...(more ? { next: 'more' } : {}),
+      },
+    };
+  });
+
+  const findPost = (id: string, username: string) =>
+    SEED_POSTS.find((post) => post.id === id && isAlive(store, post)) ??
+    ownPostsFor(username).find((post) => post.id === id);
+
+  app.get<{ Params: { id: string }; Querystring: Query }>('/v1.0/:id/insights', async (request, reply) => {
+    const owner = authorizeCall(store, reply, request.query.access_token, 'threads_manage_insights');
+    if (!owner) return reply;
+    // Insights exist only for the token owner's own posts (threads-api.md section 4).
+    const post = ownPostsFor(owner.username).find((own) => own.id === request.params.id);
+    if (!post) return graphError(reply, 'Insights are only available for your own posts.', { code: 10 });
+    return {
+      data: [
+        { name: 'likes', period: 'lifetime', values: [{ value: post.likes }] },
+        { name: 'replies', period: 'lifetime', values: [{ value: post.replies }] },
+      ],
+    };
+  });
+
+  app.get<{ Params: { id: string }; Querystring: Query }>('/v1.0/:id', async (request, reply) => {
+    const owner = authorizeCall(store, reply, request.query.access_token);
+    if (!owner) return reply;
+    const published = store.published(request.params.id);
+    if (published)
+      return {
+        id: published.id,
+        media_product_type: 'THREADS',
+        media_type: 'TEXT_POST',
+        permalink: `https://www.threads.com/@${published.username}/post/${published.shortcode}`,
+        shortcode: published.shortcode,
+        username: published.username,
+        text: published.text,
+        timestamp: published.timestamp.replace(/\.\d{3}Z$/, '+0000'),
+        ...(published.quotePostId ? { is_quote_post: true } : {}),
+      };
+    const post = findPost(request.params.id, owner.username);
+    if (!post)
+      return graphError(
+        reply,
+        `Unsupported get request. Object with ID '${request.params.id}' does not exist.`,
+        { subcode: 33 },
+      );
+    return toMedia(post, mediaOrigin());
+  });
+}
