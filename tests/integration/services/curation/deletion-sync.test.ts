@@ -41,8 +41,16 @@ const deleted = SEED_POSTS.filter((post) => post.disappearsAfterHours !== null);
 const live = SEED_POSTS.filter((post) => post.disappearsAfterHours === null);
 const permalinkOf = (post: SeedPost) => `https://www.threads.com/@${post.username}/post/${post.shortcode}`;
 
-/** Approved catalogue rows, as a run and an admin's approval leave them. */
-async function approve(rows: { post: SeedPost; mediaId?: string }[]): Promise<string[]> {
+function nth<T>(list: readonly T[], index: number): T {
+  const item = list[index];
+  if (item === undefined) throw new Error(`the seed has no post ${index} of this kind`);
+  return item;
+}
+
+type ApprovedRow = { post: SeedPost; mediaId?: string };
+
+/** Approved catalogue rows, as a run and an admin's approval leave them; their ids, in order. */
+async function approve<const R extends readonly ApprovedRow[]>(rows: R): Promise<{ [K in keyof R]: string }> {
   const { db } = await testDatabase();
   const inserted = await db
     .insert(threads)
@@ -59,7 +67,8 @@ async function approve(rows: { post: SeedPost; mediaId?: string }[]): Promise<st
       })),
     )
     .returning({ id: threads.id });
-  return inserted.map((row) => row.id);
+  // The same order and length as `rows`.
+  return inserted.map((row) => row.id) as { [K in keyof R]: string };
 }
 
 /** One deletion sync with the curator's token, on the simulator's clock. */
@@ -99,7 +108,7 @@ async function auditOf(ids: string[]) {
 
 /** Uses up this caller's 1,000 oEmbed calls of the rolling hour (threads-api.md section 5). */
 async function exhaustOembed(): Promise<void> {
-  const url = `${base}/simulated-threads/v1.0/oembed?url=${encodeURIComponent(permalinkOf(live[0]!))}`;
+  const url = `${base}/simulated-threads/v1.0/oembed?url=${encodeURIComponent(permalinkOf(nth(live, 0)))}`;
   for (let sent = 0; sent < OEMBED_CALLS_PER_HOUR; sent += 50) {
     await Promise.all(Array.from({ length: 50 }, () => fetch(url).then((answer) => answer.arrayBuffer())));
   }
@@ -111,23 +120,23 @@ const afterAllDeletions = () => (now += 73 * HOUR);
 
 test('section 10, standard access: a post /{id} will not return but oEmbed embeds stays approved', async () => {
   const [own, unreadable] = await approve([
-    { post: live[0]! },
+    { post: nth(live, 0) },
     // An id the simulator does not know: it answers code 100 / subcode 33, as Meta does for posts
     // not made by the app's testers. The permalink is a live public post.
-    { post: live[1]!, mediaId: '17899999999999999' },
+    { post: nth(live, 1), mediaId: '17899999999999999' },
   ]);
   const result = await sync();
   expect(result).toEqual({ hidden: 0, errors: [], lines: [] });
-  const rows = await rowsOf([own!, unreadable!]);
+  const rows = await rowsOf([own, unreadable]);
   expect(rows.map((row) => [row?.status, row?.missingSince])).toEqual([
     ['approved', null],
     ['approved', null],
   ]);
-  expect(await auditOf([own!, unreadable!])).toEqual([]);
+  expect(await auditOf([own, unreadable])).toEqual([]);
 });
 
 test('section 5: a post deleted at the source is hidden once oEmbed confirms it, with an audit row', async () => {
-  const [gone, kept] = await approve([{ post: deleted[0]! }, { post: live[0]! }]);
+  const [gone, kept] = await approve([{ post: nth(deleted, 0) }, { post: nth(live, 0) }]);
   // Before its deletion time it is read like any other.
   expect((await sync()).hidden).toBe(0);
   afterAllDeletions();
@@ -135,17 +144,17 @@ test('section 5: a post deleted at the source is hidden once oEmbed confirms it,
   expect(result.hidden).toBe(1);
   expect(result.errors).toEqual([]);
   expect(result.lines).toEqual([
-    `Hidden, gone at the source (oEmbed says it is gone): ${permalinkOf(deleted[0]!)}`,
+    `Hidden, gone at the source (oEmbed says it is gone): ${permalinkOf(nth(deleted, 0))}`,
   ]);
-  const rows = await rowsOf([gone!, kept!]);
+  const rows = await rowsOf([gone, kept]);
   expect(rows.map((row) => row?.status)).toEqual(['hidden', 'approved']);
-  const audit = await auditOf([gone!, kept!]);
+  const audit = await auditOf([gone, kept]);
   expect(audit).toHaveLength(1);
   expect(audit[0]).toMatchObject({
     actorUserId: null,
     action: 'thread.hidden_at_source',
     subject: gone,
-    details: { confirmedBy: 'oembed', mediaId: deleted[0]!.id, permalink: permalinkOf(deleted[0]!) },
+    details: { confirmedBy: 'oembed', mediaId: nth(deleted, 0).id, permalink: permalinkOf(nth(deleted, 0)) },
   });
   // Hidden posts are not re-checked: a second sync hides nothing more.
   expect((await sync()).hidden).toBe(0);
@@ -178,7 +187,7 @@ test(`more confirmed deletions than the cap: exactly ${MAX_HIDES_PER_RUN} hidden
 });
 
 test('oEmbed throttled (code 4): a miss is recorded, and only a second miss a day later hides', async () => {
-  const [gone] = await approve([{ post: deleted[0]! }]);
+  const [gone] = await approve([{ post: nth(deleted, 0) }]);
   afterAllDeletions();
   const firstMissAt = now;
   await exhaustOembed();
@@ -187,7 +196,7 @@ test('oEmbed throttled (code 4): a miss is recorded, and only a second miss a da
   expect(first.lines[0]).toMatch(
     /^oEmbed cannot answer \(.*code 4.*\): misses are recorded, not confirmed\.$/,
   );
-  expect((await rowsOf([gone!]))[0]).toMatchObject({
+  expect((await rowsOf([gone]))[0]).toMatchObject({
     status: 'approved',
     missingSince: new Date(firstMissAt),
   });
@@ -196,7 +205,7 @@ test('oEmbed throttled (code 4): a miss is recorded, and only a second miss a da
   now += 12 * HOUR;
   await exhaustOembed();
   expect((await sync()).hidden).toBe(0);
-  expect((await rowsOf([gone!]))[0]).toMatchObject({
+  expect((await rowsOf([gone]))[0]).toMatchObject({
     status: 'approved',
     missingSince: new Date(firstMissAt),
   });
@@ -205,37 +214,37 @@ test('oEmbed throttled (code 4): a miss is recorded, and only a second miss a da
   await exhaustOembed();
   const third = await sync();
   expect(third.hidden).toBe(1);
-  expect((await rowsOf([gone!]))[0]?.status).toBe('hidden');
-  const audit = await auditOf([gone!]);
+  expect((await rowsOf([gone]))[0]?.status).toBe('hidden');
+  const audit = await auditOf([gone]);
   expect(audit.map((row) => row.details)).toEqual([
     {
       confirmedBy: 'two_misses',
-      mediaId: deleted[0]!.id,
-      permalink: permalinkOf(deleted[0]!),
+      mediaId: nth(deleted, 0).id,
+      permalink: permalinkOf(nth(deleted, 0)),
       missingSince: new Date(firstMissAt).toISOString(),
     },
   ]);
 });
 
 test('a miss while oEmbed is throttled is forgotten when oEmbed later says the post exists', async () => {
-  const [unreadable] = await approve([{ post: live[2]!, mediaId: '17899999999999998' }]);
+  const [unreadable] = await approve([{ post: nth(live, 2), mediaId: '17899999999999998' }]);
   await exhaustOembed();
   expect((await sync()).hidden).toBe(0);
-  expect((await rowsOf([unreadable!]))[0]?.missingSince).toEqual(new Date(now));
+  expect((await rowsOf([unreadable]))[0]?.missingSince).toEqual(new Date(now));
 
   // A day later oEmbed answers again: the post exists, so the earlier miss proves nothing.
   now += CONFIRM_AFTER_MS + HOUR;
   expect((await sync()).hidden).toBe(0);
-  expect((await rowsOf([unreadable!]))[0]).toMatchObject({ status: 'approved', missingSince: null });
+  expect((await rowsOf([unreadable]))[0]).toMatchObject({ status: 'approved', missingSince: null });
 });
 
 test('a curation run reports its hides, and the catalogue row leaves the approved list', async () => {
-  const [gone] = await approve([{ post: deleted[1]! }, { post: live[3]! }]);
+  const [gone] = await approve([{ post: nth(deleted, 1) }, { post: nth(live, 3) }]);
   afterAllDeletions();
   const response = await api(base, '/api/admin/refresh', { method: 'POST', cookie: admin });
   const { run } = (await response.json()) as { run: CurationRunSummary };
   expect(run.hidden).toBe(1);
   const { db } = await testDatabase();
-  const [row] = await db.select().from(threads).where(eq(threads.id, gone!));
+  const [row] = await db.select().from(threads).where(eq(threads.id, gone));
   expect(row?.status).toBe('hidden');
 });
