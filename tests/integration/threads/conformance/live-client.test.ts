@@ -197,6 +197,35 @@ describe('section 5: oEmbed, tokenless', () => {
     );
     expect(error).toMatchObject({ kind: 'throttled', code: 4, fbtraceId: 'AFixtureTrace4', temporary: true });
   });
+  test.each([
+    [10, 'missing_permission'],
+    [190, 'invalid_token'],
+    [368, 'rejected'],
+  ] as const)(
+    'another refusal (code %s) is not read as gone: it reaches the caller as %s',
+    async (code, kind) => {
+      const gone = fixture(media, 'oembedGone');
+      const exchange: Exchange = {
+        ...gone,
+        section: `5. oEmbed refused with code ${code}`,
+        response: {
+          status: 400,
+          json: {
+            error: {
+              message: 'Refused (fixture wording).',
+              type: 'OAuthException',
+              code,
+              fbtrace_id: 'AFixtureTraceX',
+            },
+          },
+        },
+      };
+      const error = await refusal(
+        run(exchange, () => client.oembed('https://www.threads.com/t/DFixtGONE01')),
+      );
+      expect(error).toMatchObject({ kind, code, fbtraceId: 'AFixtureTraceX' });
+    },
+  );
 });
 
 describe('section 7 and 10: publishing', () => {
