@@ -15,6 +15,8 @@ import { OEMBED_CALLS_PER_HOUR } from '../../../../server/simulator/oembed-route
 import { SEED_POSTS, type SeedPost } from '../../../../server/simulator/seed-posts.ts';
 import { api, signIn, startApp } from '../../auth/helpers.ts';
 import { TEST_SECRETS } from '../../helpers/app.ts';
+import { startFixtureServer, type Exchange } from '../../threads/conformance/fixture-server.ts';
+import { createThreadsClient } from '../../../../server/threads/live-client.ts';
 import { resetDatabase, testDatabase } from '../../helpers/database.ts';
 
 // The deletion policy of decision 026 against the simulated provider over HTTP (threads-api.md
@@ -247,4 +249,81 @@ test('a curation run reports its hides, and the catalogue row leaves the approve
   const { db } = await testDatabase();
   const [row] = await db.select().from(threads).where(eq(threads.id, gone));
   expect(row?.status).toBe('hidden');
+});
+
+/** One sync through the live client against a fixture Graph server (faults the simulator never sends). */
+async function syncAgainst(...exchanges: Exchange[]) {
+  const server = await startFixtureServer();
+  try {
+    server.serve(...exchanges);
+    const { db } = await testDatabase();
+    const gateway = createThreadsClient({ graphBaseUrl: server.base, appId: '1', appSecret: 'fixture' });
+    const errors: string[] = [];
+    const lines: string[] = [];
+    const deps: CurationDeps = {
+      db,
+      gateway,
+      tokenKey: TEST_SECRETS.tokenKey,
+      settings: loadConfig({ LOG_LEVEL: 'silent' }).curation,
+      adminUsernames: [],
+      trigger: 'cli',
+    };
+    const hidden = await syncDeletions(deps, 'THAAfixtureToken', {
+      errors,
+      say: (line) => lines.push(line),
+      now: () => new Date(now),
+    });
+    return { hidden, errors, lines };
+  } finally {
+    await server.close();
+  }
+}
+
+const graphError = (status: number, code: number, subcode?: number) => ({
+  status,
+  json: {
+    error: {
+      message: `Fixture refusal ${code}.`,
+      type: 'THApiException',
+      code,
+      ...(subcode ? { error_subcode: subcode } : {}),
+      fbtrace_id: `AFixtureTrace${code}`,
+    },
+  },
+});
+
+test('section 7: a throttled /{id} stops the sync with an error naming the fbtrace_id; nothing is hidden', async () => {
+  const [first] = await approve([{ post: nth(deleted, 0) }]);
+  const result = await syncAgainst({
+    section: '7. throttled',
+    request: { method: 'GET', path: `/v1.0/${nth(deleted, 0).id}` },
+    response: graphError(400, 613),
+  });
+  expect(result.hidden).toBe(0);
+  expect(result.errors).toEqual([
+    expect.stringMatching(
+      /^Deletion sync: stopped: .*code 613.*\(fbtrace_id AFixtureTrace613\); the other approved posts are checked in a later run\.$/,
+    ),
+  ]);
+  expect((await rowsOf([first]))[0]).toMatchObject({ status: 'approved', missingSince: null });
+});
+
+test('section 5: an oEmbed refusal that is not throttling (code 10) is no evidence: the sync stops, no miss', async () => {
+  const [first] = await approve([{ post: nth(deleted, 0) }]);
+  const result = await syncAgainst(
+    {
+      section: '10. not readable',
+      request: { method: 'GET', path: `/v1.0/${nth(deleted, 0).id}` },
+      response: graphError(400, 100, 33),
+    },
+    {
+      section: '5. refused',
+      request: { method: 'GET', path: '/v1.0/oembed' },
+      response: graphError(403, 10),
+    },
+  );
+  expect(result.hidden).toBe(0);
+  expect(result.errors).toEqual([expect.stringMatching(/^Deletion sync: oEmbed refused: .*AFixtureTrace10/)]);
+  expect((await rowsOf([first]))[0]).toMatchObject({ status: 'approved', missingSince: null });
+  expect(await auditOf([first])).toEqual([]);
 });
