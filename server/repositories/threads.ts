@@ -116,17 +116,6 @@ export function createThreadsRepository(db: Database) {
           .where(inArray(threads.id, ids));
     },
 
-    /** Takes approved posts that are gone at the source off the public catalogue. */
-    async hide(ids: string[], tx: Database = db): Promise<number> {
-      if (ids.length === 0) return 0;
-      const rows = await tx
-        .update(threads)
-        .set({ status: 'hidden' })
-        .where(and(inArray(threads.id, ids), eq(threads.status, 'approved')))
-        .returning({ id: threads.id });
-      return rows.length;
-    },
-
     /** The deletion sync read these posts at the source: checked now, and no longer missing. */
     async markSeenAtSource(ids: string[], tx: Database = db): Promise<void> {
       if (ids.length > 0)
