@@ -116,15 +116,39 @@ export function createThreadsRepository(db: Database) {
           .where(inArray(threads.id, ids));
     },
 
-    /** Takes approved posts that are gone at the source off the public catalogue. */
-    async hide(ids: string[], tx: Database = db): Promise<number> {
-      if (ids.length === 0) return 0;
-      const rows = await tx
+    /** The deletion sync read these posts at the source: checked now, and no longer missing. */
+    async markSeenAtSource(ids: string[], tx: Database = db): Promise<void> {
+      if (ids.length > 0)
+        await tx
+          .update(threads)
+          .set({ fetchedAt: sql`now()`, missingSince: null })
+          .where(inArray(threads.id, ids));
+    },
+
+    /**
+     * A miss at the source that could not be confirmed: checked now, missing since `at` unless it
+     * already was. Returns the first miss (the earlier one when it was already missing).
+     */
+    async recordMissing(id: string, at: Date, tx: Database = db): Promise<Date | null> {
+      const [row] = await tx
         .update(threads)
-        .set({ status: 'hidden' })
-        .where(and(inArray(threads.id, ids), eq(threads.status, 'approved')))
-        .returning({ id: threads.id });
-      return rows.length;
+        .set({
+          fetchedAt: sql`now()`,
+          missingSince: sql`coalesce(${threads.missingSince}, ${at.toISOString()}::timestamptz)`,
+        })
+        .where(eq(threads.id, id))
+        .returning({ missingSince: threads.missingSince });
+      return row?.missingSince ?? null;
+    },
+
+    /** Hides one approved post confirmed gone at the source; null when it is no longer approved. */
+    async hideGoneAtSource(id: string, tx: Database = db): Promise<ThreadRow | null> {
+      const [row] = await tx
+        .update(threads)
+        .set({ status: 'hidden', fetchedAt: sql`now()` })
+        .where(and(eq(threads.id, id), eq(threads.status, 'approved')))
+        .returning();
+      return row ?? null;
     },
   };
 }

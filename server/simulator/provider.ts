@@ -4,6 +4,7 @@ import { authorizePage, authorizePageCsp, blockedPage, removeAppPage } from './a
 import { acceptFormBodies } from '../http/form-body.ts';
 import { KNOWN_SCOPES, authorizeCall } from './access.ts';
 import { registerMediaRoutes } from './media-routes.ts';
+import { registerOembedRoutes } from './oembed-routes.ts';
 import { registerSearchRoutes } from './search-routes.ts';
 import { graphError, invalidToken } from './graph-error.ts';
 import { registerPublishRoutes } from './publish-routes.ts';
@@ -197,6 +198,7 @@ const simulatedProvider: FastifyPluginAsync<SimulatedProviderOptions> = async (a
   registerSearchRoutes(app, { store, mediaOrigin: options.mediaOrigin });
   registerMediaRoutes(app, { store, mediaOrigin: options.mediaOrigin });
   registerPublishRoutes(app, { store });
+  registerOembedRoutes(app, { store });
 
   app.get<{ Querystring: Fields }>('/v1.0/me', async (request, reply) => {
     const owner = authorizeCall(store, reply, request.query.access_token);

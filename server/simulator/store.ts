@@ -185,6 +185,12 @@ export class SimulatedThreadsStore {
     return this.#published.get(id) ?? null;
   }
 
+  /** A published post by its shortcode (oEmbed finds posts by permalink), or null. */
+  publishedByShortcode(shortcode: string): PublishedPost | null {
+    for (const post of this.#published.values()) if (post.shortcode === shortcode) return post;
+    return null;
+  }
+
   /** A new long-lived token for one at least a day old and not expired; the old one stops working. */
   refresh(longLived: string): string | 'too_early' | null {
     const grant = this.#grant(longLived);

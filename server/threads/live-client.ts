@@ -206,8 +206,10 @@ export function createThreadsClient(options: ThreadsClientOptions): ThreadsGatew
           throw new ThreadsApiError('Threads sent an unexpected oEmbed answer.', 'unavailable', 200);
         return 'exists';
       } catch (error) {
-        // A refusal that is not throttling, an outage or a permission: the post cannot be found.
-        if (error instanceof ThreadsApiError && error.kind === 'rejected' && error.status !== null)
+        // Graph's "invalid parameter / no such object" (code 100) for the permalink Threads itself
+        // gave us: the post is gone. Any other refusal (a block, a permission, throttling, an
+        // outage) says nothing about the post, so it reaches the caller.
+        if (error instanceof ThreadsApiError && error.kind === 'rejected' && error.code === 100)
           return 'gone';
         throw error;
       }
@@ -215,14 +217,16 @@ export function createThreadsClient(options: ThreadsClientOptions): ThreadsGatew
 
     async debugToken(accessToken) {
       const query = new URLSearchParams({ input_token: accessToken, access_token: accessToken });
-      const body = parse<{ data: { user_id?: unknown; scopes?: unknown; expires_at?: unknown } }>(
-        await call(`/v1.0/debug_token?${query}`),
+      const text = await call(`/v1.0/debug_token?${query}`);
+      const body = parse<{ data: { scopes?: unknown; expires_at?: unknown } }>(
+        text,
         (v) => typeof v.data === 'object' && v.data !== null && Array.isArray(v.data.scopes),
         'token check',
       );
-      const { user_id: userId, scopes, expires_at: expiresAt } = body.data;
+      const { scopes, expires_at: expiresAt } = body.data;
       return {
-        userId: typeof userId === 'string' || typeof userId === 'number' ? String(userId) : '',
+        // A bare 17-digit number would be rounded by JSON.parse: read it from the raw body.
+        userId: rawUserId(text) ?? '',
         scopes: (scopes as unknown[]).filter((scope): scope is string => typeof scope === 'string'),
         expiresAt: typeof expiresAt === 'number' && expiresAt > 0 ? new Date(expiresAt * 1000) : null,
       };

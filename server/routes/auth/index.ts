@@ -87,7 +87,9 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
         grant = await gateway.exchangeForLongLived(shortLived.accessToken);
         account = await gateway.me(grant.accessToken);
       } catch (error) {
-        request.log.warn({ reason: (error as Error).message }, 'sign-in failed at Threads');
+        // Meta's trace id lets Meta support find the failed call.
+        const fbtraceId = error instanceof ThreadsApiError ? error.fbtraceId : null;
+        request.log.warn({ reason: (error as Error).message, fbtraceId }, 'sign-in failed at Threads');
         throw signInError(error);
       }
       if (

@@ -94,7 +94,7 @@ async function collect(
 
   if (curator) {
     try {
-      hidden = await syncDeletions(deps, curator.token);
+      hidden = await syncDeletions(deps, curator.token, { errors, say, now });
       if (hidden > 0) say(`${hidden} approved posts are gone at the source and were hidden.`);
     } catch (error) {
       errors.push(`Deletion sync: ${(error as Error).message}`);

@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import { graphError } from './graph-error.ts';
+import { isAlive } from './seed-media.ts';
+import { ownPostsFor, SEED_POSTS, type SeedPost } from './seed-posts.ts';
+import type { SimulatedThreadsStore } from './store.ts';
+
+type Query = Record<string, string | undefined>;
+
+const HOUR = 3_600_000;
+/** Tokenless oEmbed calls one caller may make in a rolling hour (threads-api.md section 5). */
+export const OEMBED_CALLS_PER_HOUR = 1_000;
+/** The embed's width bounds and default (threads-api.md section 5, `maxwidth`). */
+const MIN_WIDTH = 320;
+const MAX_WIDTH = 658;
+
+/**
+ * A Threads permalink, in the forms threads-api.md section 5 lists (`/@user/post/CODE` and
+ * `/t/CODE`) on threads.com or the older threads.net, with or without www; a trailing slash or a
+ * query string (share links carry one) is allowed. The username is null for the `/t/` form.
+ */
+export function parsePermalink(url: string): { username: string | null; shortcode: string } | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== 'https:' || !/^(www\.)?threads\.(com|net)$/.test(parsed.hostname)) return null;
+  const post = /^\/@([A-Za-z0-9._]{1,30})\/post\/([A-Za-z0-9_-]+)\/?$/.exec(parsed.pathname);
+  if (post?.[1] && post[2]) return { username: post[1].toLowerCase(), shortcode: post[2] };
+  const short = /^\/t\/([A-Za-z0-9_-]+)\/?$/.exec(parsed.pathname);
+  return short?.[1] ? { username: null, shortcode: short[1] } : null;
+}
+
+/** The live public post a permalink names: a seeded post not yet deleted, a member's own or a published one. */
+function findLivePost(
+  store: SimulatedThreadsStore,
+  { username, shortcode }: { username: string | null; shortcode: string },
+): { username: string; shortcode: string } | null {
+  const matches = (post: { username: string; shortcode: string }) =>
+    post.shortcode === shortcode && (username === null || post.username.toLowerCase() === username);
+  const seeded: SeedPost | undefined = SEED_POSTS.find(matches);
+  if (seeded) return isAlive(store, seeded) ? seeded : null;
+  const published = store.publishedByShortcode(shortcode);
+  if (published && matches(published)) return published;
+  // A member's own posts are derived from their name, so only the /@user/ form can find them.
+  return username === null ? null : (ownPostsFor(username).find(matches) ?? null);
+}
+
+/** The embed markup Threads sends: a blockquote the embed script turns into the post. */
+function embedHtml(permalink: string, width: number): string {
+  const href = permalink.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  return (
+    `<blockquote class="text-post-media" data-text-post-permalink="${href}" data-text-post-version="0" ` +
+    `style="background:#FFF; max-width:${width}px; min-width:${MIN_WIDTH}px; width:100%;">` +
+    `<a href="${href}" target="_blank">View on Threads</a></blockquote>\n` +
+    '<script async src="https://www.threads.com/embed.js"></script>'
+  );
+}
+
+/**
+ * oEmbed (threads-api.md section 5): tokenless, 1,000 calls per caller in a rolling hour, then
+ * Graph's throttling error (code 4). A live public post gets the rich embed; a deleted, unknown or
+ * malformed permalink gets a Graph error (code 100), as a token-bearing call would for a missing object.
+ */
+export function registerOembedRoutes(
+  app: FastifyInstance,
+  { store }: { store: SimulatedThreadsStore },
+): void {
+  // Each caller's call times in the last hour (the simulator's clock, so tests can move it).
+  const calls = new Map<string, number[]>();
+
+  app.get<{ Querystring: Query }>('/v1.0/oembed', async (request, reply) => {
+    const now = store.now();
+    const recent = (calls.get(request.ip) ?? []).filter((at) => at > now - HOUR);
+    if (recent.length >= OEMBED_CALLS_PER_HOUR) {
+      calls.set(request.ip, recent);
+      return graphError(reply, '(#4) Application request limit reached', { code: 4 });
+    }
+    recent.push(now);
+    calls.set(request.ip, recent);
+
+    const { url = '', maxwidth } = request.query;
+    let width = MAX_WIDTH;
+    if (maxwidth !== undefined) {
+      width = Number(maxwidth);
+      if (!Number.isInteger(width) || width < MIN_WIDTH || width > MAX_WIDTH)
+        return graphError(reply, `Invalid parameter: maxwidth must be ${MIN_WIDTH} to ${MAX_WIDTH}.`);
+    }
+    const permalink = parsePermalink(url);
+    if (!permalink) return graphError(reply, 'Invalid parameter: url is not a Threads post URL.');
+    const post = findLivePost(store, permalink);
+    if (!post) return graphError(reply, 'Invalid parameter: the post does not exist or cannot be embedded.');
+    const canonical = `https://www.threads.com/@${post.username}/post/${post.shortcode}`;
+    return {
+      type: 'rich',
+      version: '1.0',
+      html: embedHtml(canonical, width),
+      provider_name: 'Threads',
+      provider_url: 'https://www.threads.com/',
+      width,
+    };
+  });
+}
