@@ -61,7 +61,7 @@ test('an approved submission is published on the curator’s account and shown w
   expect(queued?.content).toBe(`Curated pick from @someone\n\n${link}`);
 
   const outcome = await app.publishGeneratedPosts();
-  expect(outcome).toEqual({ ran: true, result: { published: 1, retrying: 0, failed: 0 } });
+  expect(outcome).toEqual({ ran: true, result: { published: 1, postponed: 0, retrying: 0, failed: 0 } });
   const [published] = await generatedPosts(admin);
   expect(published?.status).toBe('published');
   expect(published?.thread_url).toMatch(/^https:\/\/www\.threads\.com\/@admin\/post\/SIM[\w-]+$/);
@@ -76,7 +76,7 @@ test('an approved submission is published on the curator’s account and shown w
   // Published once: a second pass has nothing to do.
   expect(await app.publishGeneratedPosts()).toEqual({
     ran: true,
-    result: { published: 0, retrying: 0, failed: 0 },
+    result: { published: 0, postponed: 0, retrying: 0, failed: 0 },
   });
 });
 
@@ -108,12 +108,13 @@ test('without a curator token a post is retried with doubling waits, then marked
     if (attempt > 1)
       expect(await publishGeneratedPosts({ ...deps, now: new Date(now - 1) })).toEqual({
         published: 0,
+        postponed: 0,
         retrying: 0,
         failed: 0,
       });
     const outcome = await publishGeneratedPosts({ ...deps, now: new Date(now) });
     const final = attempt === MAX_PUBLISH_ATTEMPTS;
-    expect(outcome).toEqual({ published: 0, retrying: final ? 0 : 1, failed: final ? 1 : 0 });
+    expect(outcome).toEqual({ published: 0, postponed: 0, retrying: final ? 0 : 1, failed: final ? 1 : 0 });
     const [post] = await generatedPosts(admin);
     const [row] = await db.select().from(generatedPostsTable);
     if (!final) {
