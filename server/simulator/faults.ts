@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parseBody } from '../http/http-error.ts';
-import { graphError, type GraphErrorOptions } from './graph-error.ts';
+import { graphError, graphErrorBody, type GraphErrorOptions } from './graph-error.ts';
 
 /**
  * Graph's own wording and HTTP status for the codes tests inject (threads-api.md section 7 and
@@ -31,6 +31,11 @@ export const FaultSchema = z
     status: z.number().int().min(400).max(599).optional(),
     message: z.string().min(1).max(300).optional(),
     times: z.number().int().min(1).max(1000).default(1),
+    /**
+     * The call does its work (a post is published) and only then is its answer replaced by the
+     * error: a lost answer, as when a connection drops after Threads acted.
+     */
+    lose_answer: z.boolean().default(false),
   })
   .strict();
 
@@ -72,11 +77,7 @@ export const CONTROLS_PATH = '/_controls';
  * endpoint can be made to throttle or fail. `POST /_controls/faults` adds one, `DELETE` clears all.
  */
 export function registerFaults(app: FastifyInstance, faults: SimulatedFaults): void {
-  app.addHook('onRequest', async (request, reply) => {
-    const pathname = new URL(request.url, 'http://simulated').pathname.slice(app.prefix.length);
-    if (pathname.startsWith(`${CONTROLS_PATH}/`)) return;
-    const fault = faults.take(request.method, pathname);
-    if (!fault) return;
+  const envelope = (fault: Fault) => {
     const known = GRAPH_CODES[fault.code];
     const options: GraphErrorOptions = {
       status: fault.status ?? known?.status ?? 400,
@@ -84,7 +85,31 @@ export function registerFaults(app: FastifyInstance, faults: SimulatedFaults): v
       type: known ? 'OAuthException' : 'THApiException',
       ...(fault.subcode ? { subcode: fault.subcode } : {}),
     };
-    return graphError(reply, fault.message ?? known?.message ?? `(#${fault.code}) Simulated fault`, options);
+    return { message: fault.message ?? known?.message ?? `(#${fault.code}) Simulated fault`, options };
+  };
+  // Calls whose answer is lost once the endpoint has done its work.
+  const losing = new WeakMap<FastifyRequest, Fault>();
+
+  app.addHook('onRequest', async (request, reply) => {
+    const pathname = new URL(request.url, 'http://simulated').pathname.slice(app.prefix.length);
+    if (pathname.startsWith(`${CONTROLS_PATH}/`)) return;
+    const fault = faults.take(request.method, pathname);
+    if (!fault) return;
+    if (fault.lose_answer) {
+      losing.set(request, fault);
+      return;
+    }
+    const { message, options } = envelope(fault);
+    return graphError(reply, message, options);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const fault = losing.get(request);
+    if (!fault) return payload;
+    losing.delete(request);
+    const { message, options } = envelope(fault);
+    reply.status(options.status ?? 400).header('content-type', 'application/json; charset=utf-8');
+    return JSON.stringify(graphErrorBody(message, options));
   });
 
   app.post(`${CONTROLS_PATH}/faults`, async (request, reply) => {

@@ -6,14 +6,18 @@ import type { FastifyReply } from 'fastify';
  * type, code, error_subcode?, fbtrace_id}}` with a fresh trace id per answer, as Meta's support asks
  * for it. Token and grant refusals are OAuthException, the rest THApiException.
  */
-export function graphError(
-  reply: FastifyReply,
+export function graphError(reply: FastifyReply, message: string, options: GraphErrorOptions = {}) {
+  return reply.status(options.status ?? 400).send(graphErrorBody(message, options));
+}
+
+/** The error envelope itself (for an answer replaced after the endpoint ran). */
+export function graphErrorBody(
   message: string,
-  { status = 400, code = 100, subcode, type = 'THApiException' }: GraphErrorOptions = {},
+  { code = 100, subcode, type = 'THApiException' }: GraphErrorOptions = {},
 ) {
-  return reply.status(status).send({
+  return {
     error: { message, type, code, ...(subcode ? { error_subcode: subcode } : {}), fbtrace_id: freshTraceId() },
-  });
+  };
 }
 
 /** An opaque id in the shape of Meta's fbtrace_id (e.g. "AOxKXdpgjW6_ToP1OrPobtf"). */
