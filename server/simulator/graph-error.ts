@@ -16,7 +16,13 @@ export function graphErrorBody(
   { code = 100, subcode, type = 'THApiException' }: GraphErrorOptions = {},
 ) {
   return {
-    error: { message, type, code, ...(subcode ? { error_subcode: subcode } : {}), fbtrace_id: freshTraceId() },
+    error: {
+      message,
+      type,
+      code,
+      ...(subcode ? { error_subcode: subcode } : {}),
+      fbtrace_id: freshTraceId(),
+    },
   };
 }
 

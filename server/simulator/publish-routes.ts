@@ -144,7 +144,12 @@ const ProcessingSchema = z
     /** slow: the next containers stay IN_PROGRESS for a while; error: they end in ERROR. */
     outcome: z.enum(['slow', 'error']),
     /** How long they stay IN_PROGRESS: a minute when slow, none before an ERROR unless given. */
-    processing_seconds: z.number().int().min(0).max(7 * 86_400).optional(),
+    processing_seconds: z
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 86_400)
+      .optional(),
     error_message: z.string().min(1).max(300).default('The media could not be processed.'),
     times: z.number().int().min(1).max(1000).default(1),
   })

@@ -88,7 +88,10 @@ export class SimulatedPublishing {
   }
 
   /** The state of a user's container, or null when it is not one of theirs. */
-  state(username: string, creationId: string): { status: ContainerState; errorMessage: string | null } | null {
+  state(
+    username: string,
+    creationId: string,
+  ): { status: ContainerState; errorMessage: string | null } | null {
     const container = this.#containers.get(creationId);
     if (!container || container.username !== username) return null;
     const now = this.#now();
@@ -117,7 +120,12 @@ export class SimulatedPublishing {
     const container = this.#containers.get(creationId);
     if (!state || !container) return 'not_found';
     if (state.status !== 'FINISHED') {
-      const refusals = { IN_PROGRESS: 'not_ready', PUBLISHED: 'published', EXPIRED: 'expired', ERROR: 'error' };
+      const refusals = {
+        IN_PROGRESS: 'not_ready',
+        PUBLISHED: 'published',
+        EXPIRED: 'expired',
+        ERROR: 'error',
+      };
       return refusals[state.status] as PublishRefusal;
     }
     if (this.quotaUsage(username) >= PUBLISHING_QUOTA.total) return 'quota';

@@ -6,7 +6,13 @@ import {
   type ThreadsGateway,
   type TokenGrant,
 } from './gateway.ts';
-import { DEFAULT_RETRY, errorKind, withRetry, type GraphErrorBody, type RetryOptions } from './graph-errors.ts';
+import {
+  DEFAULT_RETRY,
+  errorKind,
+  withRetry,
+  type GraphErrorBody,
+  type RetryOptions,
+} from './graph-errors.ts';
 import { nextCursor, POST_FIELDS, postList, readInsights, toThreadsPost } from './media.ts';
 
 export interface ThreadsClientOptions {

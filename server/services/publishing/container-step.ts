@@ -63,7 +63,7 @@ export async function publishThroughContainer(
     if (status === 'ERROR')
       return {
         step: 'new_container',
-        reason: `Threads could not process the post: ${errorMessage ?? 'it gave no reason'}.`,
+        reason: `Threads could not process the post: ${(errorMessage ?? 'it gave no reason').replace(/\.$/, '')}.`,
       };
     if (status === 'IN_PROGRESS') {
       if (age(createdAt) < PROCESSING_BOUND_MS)

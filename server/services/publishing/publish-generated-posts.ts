@@ -1,8 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import {
-  createGeneratedPostsRepository,
-  type GeneratedPostRow,
-} from '../../repositories/generated-posts.ts';
+import { createGeneratedPostsRepository, type GeneratedPostRow } from '../../repositories/generated-posts.ts';
 import type { ThreadRow } from '../../repositories/threads.ts';
 import { ThreadsApiError, type ThreadsErrorKind, type ThreadsGateway } from '../../threads/gateway.ts';
 import { createTokenStore } from '../tokens/token-store.ts';

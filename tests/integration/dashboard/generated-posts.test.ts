@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import type { GeneratedPost, ManualSubmission } from '../../../contract/submission.ts';
+import type { ManualSubmission } from '../../../contract/submission.ts';
 import { createThreadsClient } from '../../../server/threads/live-client.ts';
 import { SIMULATED_PREFIX, threadsSettings } from '../../../server/threads/settings.ts';
 import {
@@ -12,7 +12,10 @@ import { generatedPosts as generatedPostsTable, threadsTokens } from '../../../s
 import { api, approvedMember, signIn, startApp } from '../auth/helpers.ts';
 import { TEST_SECRETS } from '../helpers/app.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
-import { allPending } from '../helpers/review-queue.ts';
+import {
+  generatedPosts as generatedPostsAt,
+  submitAndApprove as submitAndApproveAt,
+} from '../helpers/generated-posts.ts';
 
 // Approving a manual submission queues a post on the curator's account; the publisher posts it to
 // the simulated provider over HTTP, retrying with backoff when it cannot.
@@ -25,29 +28,9 @@ beforeEach(async () => {
 });
 afterEach(() => app.close());
 
-async function submitAndApprove(member: string, admin: string, link: string, notes: string) {
-  const created = await api(base, '/api/dashboard/manual-submission', {
-    method: 'POST',
-    cookie: member,
-    body: { thread_url: link, notes },
-  });
-  expect(created.status).toBe(201);
-  const queue = await allPending(base, admin, { source: 'manual_submission' });
-  const thread = queue.find((item) => item.permalink === link);
-  if (!thread) throw new Error('the submission is not in the review queue');
-  const approved = await api(base, '/api/threads/approve', {
-    method: 'POST',
-    cookie: admin,
-    body: { thread_id: thread.id },
-  });
-  expect(approved.status).toBe(200);
-}
-
-async function generatedPosts(cookie: string): Promise<GeneratedPost[]> {
-  const response = await api(base, '/api/dashboard/generated-posts', { cookie });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { posts: GeneratedPost[] }).posts;
-}
+const submitAndApprove = (member: string, admin: string, link: string, notes: string) =>
+  submitAndApproveAt(base, member, admin, link, notes);
+const generatedPosts = (cookie: string) => generatedPostsAt(base, cookie);
 
 test('an approved submission is published on the curator’s account and shown with its link', async () => {
   const admin = await signIn(base, 'admin');

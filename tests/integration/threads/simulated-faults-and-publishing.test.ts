@@ -38,7 +38,9 @@ beforeEach(async () => {
 async function control(method: 'POST' | 'DELETE', path: string, body?: unknown): Promise<Response> {
   return fetch(`${base}/_controls${path}`, {
     method,
-    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    ...(body === undefined
+      ? {}
+      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
   });
 }
 
@@ -148,7 +150,10 @@ describe('fault control (threads-api.md section 7, errors)', () => {
     const creationId = await client.createTextContainer(token, { text: 'Once only' });
     await fault({ path: '/v1.0/me/threads_publish', code: 2, times: 1 });
     await expect(client.publishContainer(token, creationId)).rejects.toMatchObject({ kind: 'unavailable' });
-    expect(await client.containerStatus(token, creationId)).toEqual({ status: 'FINISHED', errorMessage: null });
+    expect(await client.containerStatus(token, creationId)).toEqual({
+      status: 'FINISHED',
+      errorMessage: null,
+    });
     await client.publishContainer(token, creationId);
     expect((await client.containerStatus(token, creationId)).status).toBe('PUBLISHED');
   });
@@ -168,7 +173,10 @@ describe('containers (threads-api.md section 10, publishing)', () => {
   test('FINISHED at once for text, PUBLISHED after publishing, and a second publish is refused', async () => {
     const token = await tokenFor('lifecycle');
     const creationId = await client.createTextContainer(token, { text: 'A text post' });
-    expect(await client.containerStatus(token, creationId)).toEqual({ status: 'FINISHED', errorMessage: null });
+    expect(await client.containerStatus(token, creationId)).toEqual({
+      status: 'FINISHED',
+      errorMessage: null,
+    });
     const published = await client.publishContainer(token, creationId);
     expect(published.permalink).toMatch(/^https:\/\/www\.threads\.com\/@lifecycle\/post\/SIM/);
     expect((await client.containerStatus(token, creationId)).status).toBe('PUBLISHED');
@@ -181,7 +189,9 @@ describe('containers (threads-api.md section 10, publishing)', () => {
 
   test('a slow container is IN_PROGRESS and cannot be published until it finishes', async () => {
     const token = await tokenFor('slow');
-    expect((await control('POST', '/containers', { outcome: 'slow', processing_seconds: 90 })).status).toBe(204);
+    expect((await control('POST', '/containers', { outcome: 'slow', processing_seconds: 90 })).status).toBe(
+      204,
+    );
     const creationId = await client.createTextContainer(token, { text: 'Slow one' });
     expect((await client.containerStatus(token, creationId)).status).toBe('IN_PROGRESS');
     await expect(client.publishContainer(token, creationId)).rejects.toMatchObject({

@@ -34,9 +34,7 @@ describe('errorKind (threads-api.md sections 7 and 10, errors)', () => {
 describe('backoff', () => {
   test('doubles from the base, each wait a random point in the upper half of its step', () => {
     expect([1, 2, 3, 4].map((retry) => backoffDelay(retry, 1000, () => 0))).toEqual([500, 1000, 2000, 4000]);
-    expect([1, 2, 3, 4].map((retry) => backoffDelay(retry, 1000, () => 1))).toEqual([
-      1000, 2000, 4000, 8000,
-    ]);
+    expect([1, 2, 3, 4].map((retry) => backoffDelay(retry, 1000, () => 1))).toEqual([1000, 2000, 4000, 8000]);
     expect(backoffDelay(2, 1000, () => 0.5)).toBe(1500);
     for (let i = 0; i < 50; i++) {
       const wait = backoffDelay(3, 100);
@@ -94,7 +92,9 @@ describe('backoff', () => {
       calls++;
       throw new TypeError('a bug');
     };
-    await expect(withRetry(attempt, { attempts: 3, baseDelayMs: 1 }, async () => {})).rejects.toThrow('a bug');
+    await expect(withRetry(attempt, { attempts: 3, baseDelayMs: 1 }, async () => {})).rejects.toThrow(
+      'a bug',
+    );
     expect(calls).toBe(1);
   });
 });
