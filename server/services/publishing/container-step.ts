@@ -15,7 +15,8 @@ const RECOVERY_PAGES = 2;
 
 /** What one post's turn came to (errors from Threads are thrown to the caller). */
 export type ContainerStep =
-  | { step: 'published'; mediaId: string | null; threadUrl: string | null }
+  /** `recovered`: published by an earlier attempt whose answer was lost (already in the quota). */
+  | { step: 'published'; mediaId: string | null; threadUrl: string | null; recovered: boolean }
   /** Not yet: look again at `until`, no attempt spent. */
   | { step: 'wait'; reason: string; until: Date }
   /** The attempt failed; the container is forgotten, the next attempt makes a new one. */
@@ -86,7 +87,7 @@ export async function publishThroughContainer(
 async function publish(deps: StepDeps, creationId: string): Promise<ContainerStep> {
   try {
     const result = await deps.gateway.publishContainer(deps.token, creationId);
-    return { step: 'published', mediaId: result.id, threadUrl: ourLink(result.permalink) };
+    return { step: 'published', mediaId: result.id, threadUrl: ourLink(result.permalink), recovered: false };
   } catch (error) {
     // Code 24, subcode 4279009 "Media Not Found": Threads lost the container (fbsamples/threads_api#70).
     if (error instanceof ThreadsApiError && error.code === 24 && error.subcode === 4279009)
@@ -122,8 +123,9 @@ async function recover(
     // The post went out either way: record it without its link rather than post it again.
   }
   const [found] = matches;
-  if (matches.length !== 1 || !found) return { step: 'published', mediaId: null, threadUrl: null };
-  return { step: 'published', mediaId: found.id, threadUrl: ourLink(found.permalink) };
+  if (matches.length !== 1 || !found)
+    return { step: 'published', mediaId: null, threadUrl: null, recovered: true };
+  return { step: 'published', mediaId: found.id, threadUrl: ourLink(found.permalink), recovered: true };
 }
 
 /** Only a Threads post link ever reaches an href. */

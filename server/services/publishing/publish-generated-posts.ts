@@ -37,7 +37,10 @@ export interface PublishOutcome {
 /** How long posts wait when the curator's account reached Threads' publishing limit. */
 export const QUOTA_WAIT_MS = 60 * 60_000;
 
-/** The reason a post fails or waits, worded for the admins. */
+/** Kinds no waiting cures: Threads refused the post, or the token lacks the publishing permission. */
+const FINAL_KINDS: readonly ThreadsErrorKind[] = ['rejected', 'missing_permission'];
+
+/** The reason a post fails, worded for the admins. */
 function reasonOf(error: unknown): string {
   if (error instanceof ThreadsApiError && error.kind === 'missing_permission')
     return "The curator's Threads connection may not publish (threads_content_publish was not granted): the curator must sign in again and allow publishing.";
@@ -114,7 +117,7 @@ export async function publishGeneratedPosts(deps: {
         await posts.markPublished(post.id, { mediaId: step.mediaId, threadUrl: step.threadUrl });
         if (step.mediaId) claimed.add(step.mediaId);
         outcome.published += 1;
-        remaining -= 1;
+        if (!step.recovered) remaining -= 1;
       } else if (step.step === 'wait') {
         await posts.postpone([post.id], step.reason, step.until);
         outcome.postponed += 1;
@@ -127,6 +130,3 @@ export async function publishGeneratedPosts(deps: {
   }
   return outcome;
 }
-
-/** Kinds no waiting cures: Threads refused the post, or the token lacks the publishing permission. */
-const FINAL_KINDS: readonly ThreadsErrorKind[] = ['rejected', 'missing_permission'];
