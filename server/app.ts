@@ -29,6 +29,7 @@ import threadRoutes from './routes/threads/index.ts';
 import userRoutes from './routes/user/index.ts';
 import type { Secrets } from './secrets.ts';
 import type { SiteDeployOptions } from './services/site/deploy-targets.ts';
+import type { RetryOptions } from './threads/graph-errors.ts';
 
 export interface AppOptions extends LoggingOptions {
   config: Config;
@@ -46,6 +47,8 @@ export interface AppOptions extends LoggingOptions {
   publishDelayMs?: number;
   /** The deploy triggers' burst delay and hook retries (tests make them instant). */
   deploy?: SiteDeployOptions;
+  /** How the Threads client retries throttled and unavailable calls (tests wait a few ms). */
+  threadsRetry?: RetryOptions;
 }
 
 /**
@@ -77,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     sessionSecret: secrets.sessionSecret,
     simulatedClock: options.simulatedClock,
+    retry: options.threadsRetry,
   });
   // Before the site publisher: on shutdown no new job starts while a build finishes.
   await app.register(scheduler, { config, tokenKey: secrets.tokenKey, schedule: scheduleJobs });

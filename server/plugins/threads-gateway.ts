@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { localOrigin } from '../http/loopback.ts';
 import type { ThreadsGateway } from '../threads/gateway.ts';
+import type { RetryOptions } from '../threads/graph-errors.ts';
 import { createThreadsClient } from '../threads/live-client.ts';
 import { SIMULATED_PREFIX, threadsSettings, type ThreadsSettings } from '../threads/settings.ts';
 import simulatedProvider from '../simulator/provider.ts';
@@ -24,6 +25,8 @@ export interface ThreadsGatewayOptions {
   simulatedClock?: (() => number) | undefined;
   /** Where this app listens, when not at the configured HOST (the CLI listens on loopback). */
   host?: string | undefined;
+  /** How throttled and unavailable calls are retried (tests wait a few ms); the client's default otherwise. */
+  retry?: RetryOptions | undefined;
 }
 
 /**
@@ -41,6 +44,7 @@ const threadsGateway: FastifyPluginAsync<ThreadsGatewayOptions> = async (app, op
     graphBaseUrl: simulated ? () => `${self()}${SIMULATED_PREFIX}` : config.threads.graphBaseUrl,
     appId: settings.appId,
     appSecret: settings.appSecret,
+    ...(options.retry ? { retry: options.retry } : {}),
   });
   app.decorate('threads', { gateway, settings });
   if (!simulated) return;
@@ -52,6 +56,7 @@ const threadsGateway: FastifyPluginAsync<ThreadsGatewayOptions> = async (app, op
     store: new SimulatedThreadsStore(options.simulatedClock, simulatedTokenKey(options.sessionSecret)),
     appOrigin: self,
     mediaOrigin: () => config.publicUrl.origin,
+    controls: config.threads.simulated.controls,
   });
 };
 

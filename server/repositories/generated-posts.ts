@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { generatedPosts, manualSubmissions, threads } from '../db/schema.ts';
 
@@ -43,8 +43,24 @@ export function createGeneratedPostsRepository(db: Database) {
         .limit(limit);
     },
 
-    async saveCreationId(id: string, creationId: string, tx: Database = db): Promise<void> {
-      await tx.update(generatedPosts).set({ creationId }).where(eq(generatedPosts.id, id));
+    /** Remembers the container made for a post and when (Threads expires it 24 hours later). */
+    async saveCreationId(id: string, creationId: string, createdAt: Date, tx: Database = db): Promise<void> {
+      await tx
+        .update(generatedPosts)
+        .set({ creationId, containerCreatedAt: createdAt })
+        .where(eq(generatedPosts.id, id));
+    },
+
+    /**
+     * Moves pending posts to a later attempt without spending one (Threads' publishing limit, a
+     * container still processing), with the reason. One statement: all of them or none.
+     */
+    async postpone(ids: readonly string[], reason: string, until: Date, tx: Database = db): Promise<void> {
+      if (ids.length === 0) return;
+      await tx
+        .update(generatedPosts)
+        .set({ error: reason, nextAttemptAt: until })
+        .where(and(inArray(generatedPosts.id, [...ids]), eq(generatedPosts.status, 'pending')));
     },
 
     /** Media ids of the posts the curator published: curation must not collect them as their own posts. */
@@ -58,7 +74,7 @@ export function createGeneratedPostsRepository(db: Database) {
 
     async markPublished(
       id: string,
-      published: { mediaId: string; threadUrl: string | null },
+      published: { mediaId: string | null; threadUrl: string | null },
       tx: Database = db,
     ): Promise<void> {
       await tx
@@ -73,14 +89,24 @@ export function createGeneratedPostsRepository(db: Database) {
         .where(eq(generatedPosts.id, id));
     },
 
-    /** Records a failed attempt: retried at `retryAt`, or failed for good when that is null. */
-    async markAttemptFailed(id: string, error: string, retryAt: Date | null, tx: Database = db) {
+    /**
+     * Records a failed attempt: retried at `retryAt`, or failed for good when that is null. With
+     * `dropContainer` the container is forgotten (it failed or expired): the next attempt makes one.
+     */
+    async markAttemptFailed(
+      id: string,
+      error: string,
+      retryAt: Date | null,
+      { dropContainer = false }: { dropContainer?: boolean } = {},
+      tx: Database = db,
+    ) {
       await tx
         .update(generatedPosts)
         .set({
           error,
           attempts: sql`${generatedPosts.attempts} + 1`,
           ...(retryAt ? { nextAttemptAt: retryAt } : { status: 'failed' as const }),
+          ...(dropContainer ? { creationId: null, containerCreatedAt: null } : {}),
         })
         .where(eq(generatedPosts.id, id));
     },

@@ -1,20 +1,37 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 
 /**
  * Answers like graph.threads.net does when it refuses (threads-api.md section 7): `{error: {message,
- * type, code, error_subcode?}}`. Token and grant refusals are OAuthException, the rest THApiException.
+ * type, code, error_subcode?, fbtrace_id}}` with a fresh trace id per answer, as Meta's support asks
+ * for it. Token and grant refusals are OAuthException, the rest THApiException.
  */
-export function graphError(
-  reply: FastifyReply,
-  message: string,
-  { status = 400, code = 100, subcode, type = 'THApiException' }: GraphErrorOptions = {},
-) {
-  return reply.status(status).send({
-    error: { message, type, code, ...(subcode ? { error_subcode: subcode } : {}), fbtrace_id: 'simulated' },
-  });
+export function graphError(reply: FastifyReply, message: string, options: GraphErrorOptions = {}) {
+  return reply.status(options.status ?? 400).send(graphErrorBody(message, options));
 }
 
-interface GraphErrorOptions {
+/** The error envelope itself (for an answer replaced after the endpoint ran). */
+export function graphErrorBody(
+  message: string,
+  { code = 100, subcode, type = 'THApiException' }: GraphErrorOptions = {},
+) {
+  return {
+    error: {
+      message,
+      type,
+      code,
+      ...(subcode ? { error_subcode: subcode } : {}),
+      fbtrace_id: freshTraceId(),
+    },
+  };
+}
+
+/** An opaque id in the shape of Meta's fbtrace_id (e.g. "AOxKXdpgjW6_ToP1OrPobtf"). */
+function freshTraceId(): string {
+  return `A${randomBytes(16).toString('base64url').slice(0, 22)}`;
+}
+
+export interface GraphErrorOptions {
   status?: number;
   code?: number;
   subcode?: number;

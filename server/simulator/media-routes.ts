@@ -3,6 +3,7 @@ import { authorizeCall } from './access.ts';
 import { graphError } from './graph-error.ts';
 import { isAlive, toMedia } from './seed-media.ts';
 import { ownPostsFor, SEED_POSTS } from './seed-posts.ts';
+import { containerAnswer, publishedMedia } from './publish-routes.ts';
 import type { SimulatedThreadsStore } from './store.ts';
 
 type Query = Record<string, string | undefined>;
@@ -20,11 +21,15 @@ export function registerMediaRoutes(
     if (!owner) return reply;
     const limit = Math.min(Math.max(Number(request.query.limit) || 25, 1), 100);
     const start = Number(request.query.after ?? 0) || 0;
-    const posts = ownPostsFor(owner.username);
+    // What the user published through the API leads, newest first, then the seeded posts.
+    const posts = [
+      ...store.publishing.publishedBy(owner.username).map(publishedMedia),
+      ...ownPostsFor(owner.username).map((post) => toMedia(post, mediaOrigin())),
+    ];
     const page = posts.slice(start, start + limit);
     const more = start + limit < posts.length;
     return {
-      data: page.map((post) => toMedia(post, mediaOrigin())),
+      data: page,
       paging: {
         cursors: { before: String(start), after: String(start + page.length) },
         ...(more ? { next: 'more' } : {}),
@@ -51,6 +56,9 @@ export function registerMediaRoutes(
   });
 
   app.get<{ Params: { id: string }; Querystring: Query }>('/v1.0/:id', async (request, reply) => {
+    // A publishing container answers its status (threads-api.md section 10, publishing).
+    const container = containerAnswer(store, request, reply);
+    if (container) return container;
     const owner = authorizeCall(store, reply, request.query.access_token);
     if (!owner) return reply;
     const published = store.published(request.params.id);

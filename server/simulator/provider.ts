@@ -7,7 +7,8 @@ import { registerMediaRoutes } from './media-routes.ts';
 import { registerOembedRoutes } from './oembed-routes.ts';
 import { registerSearchRoutes } from './search-routes.ts';
 import { graphError, invalidToken } from './graph-error.ts';
-import { registerPublishRoutes } from './publish-routes.ts';
+import { registerContainerControls, registerPublishRoutes } from './publish-routes.ts';
+import { registerFaults, SimulatedFaults } from './faults.ts';
 import { LONG_LIVED_MS, simulatedUserId, type SimulatedThreadsStore } from './store.ts';
 
 export interface SimulatedProviderOptions {
@@ -20,6 +21,8 @@ export interface SimulatedProviderOptions {
   appOrigin: () => string;
   /** Where browsers fetch the seeded posts' images (the site's public origin). */
   mediaOrigin: () => string;
+  /** Mount the test controls (fault injection, container processing): SIMULATED_CONTROLS, tests only. */
+  controls?: boolean;
 }
 
 type Fields = Record<string, string | undefined>;
@@ -76,6 +79,11 @@ const simulatedProvider: FastifyPluginAsync<SimulatedProviderOptions> = async (a
   const page = (reply: FastifyReply, status: number, body: string) => html(reply, status, body, csp);
   // Threads' token endpoint and this consent form post forms; the rest of the server accepts JSON only.
   acceptFormBodies(app, 4096);
+  if (options.controls) {
+    // First, so the fault hook sees every endpoint registered below.
+    registerFaults(app, new SimulatedFaults());
+    registerContainerControls(app, store);
+  }
 
   function checkApp(fields: Fields): string | null {
     if (fields.client_id !== options.clientId)

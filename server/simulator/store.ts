@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { SimulatedPublishing, type PublishedPost } from './publishing-store.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -41,29 +42,18 @@ export function simulatedTokenKey(sessionSecret: string): Buffer {
   return createHmac('sha256', sessionSecret).update('simulated-threads-tokens').digest();
 }
 
-/** A post published through the simulated publishing endpoints. */
-export interface PublishedPost {
-  id: string;
-  username: string;
-  text: string;
-  quotePostId: string | null;
-  shortcode: string;
-  timestamp: string;
-}
-
 /** Codes, tokens and published posts of the simulated provider: a development stand-in for Threads. */
 export class SimulatedThreadsStore {
   readonly #codes = new Map<string, PendingCode>();
   /** Refreshed tokens, refused from then on (in memory: a restart forgets them, a simulator's licence). */
   readonly #revoked = new Set<string>();
   readonly #signingKey: Buffer;
-  readonly #containers = new Map<string, { username: string; text: string; quotePostId: string | null }>();
-  readonly #published = new Map<string, PublishedPost>();
-  #nextMediaId = 18_100_000_000_000_000n;
 
   readonly now: () => number;
   /** When the provider started: seeded posts disappear relative to it. */
   readonly startedAt: number;
+  /** Containers, published posts and the publishing limit, on the same clock. */
+  readonly publishing: SimulatedPublishing;
 
   /**
    * `now` is the provider's clock; tests move it to expire codes and age tokens. Tokens are signed
@@ -74,6 +64,7 @@ export class SimulatedThreadsStore {
     this.now = now;
     this.startedAt = now();
     this.#signingKey = signingKey;
+    this.publishing = new SimulatedPublishing(now);
   }
 
   /** A single-use authorization code for the granted scopes, valid for one hour. */
@@ -159,30 +150,9 @@ export class SimulatedThreadsStore {
     return this.#issueToken(grant.username, grant.scopes, true);
   }
 
-  /** A media container waiting to be published (Threads' first publishing step); returns its id. */
-  createContainer(username: string, text: string, quotePostId: string | null): string {
-    const id = String(this.#nextMediaId++);
-    this.#containers.set(id, { username, text, quotePostId });
-    return id;
-  }
-
-  /** Publishes the user's container once; another user's or an unknown container gets null. */
-  publishContainer(username: string, creationId: string): PublishedPost | null {
-    const container = this.#containers.get(creationId);
-    if (!container || container.username !== username) return null;
-    this.#containers.delete(creationId);
-    const post: PublishedPost = {
-      ...container,
-      id: String(this.#nextMediaId++),
-      shortcode: `SIM${randomBytes(6).toString('base64url')}`,
-      timestamp: new Date(this.now()).toISOString(),
-    };
-    this.#published.set(post.id, post);
-    return post;
-  }
-
+  /** A post published through the simulated publishing endpoints, by its id. */
   published(id: string): PublishedPost | null {
-    return this.#published.get(id) ?? null;
+    return this.publishing.published(id);
   }
 
   /** A published post by its shortcode (oEmbed finds posts by permalink), or null. */

@@ -3,10 +3,16 @@ import {
   type ContainerStatus,
   ThreadsApiError,
   type ThreadsAccount,
-  type ThreadsErrorKind,
   type ThreadsGateway,
   type TokenGrant,
 } from './gateway.ts';
+import {
+  DEFAULT_RETRY,
+  errorKind,
+  withRetry,
+  type GraphErrorBody,
+  type RetryOptions,
+} from './graph-errors.ts';
 import { nextCursor, POST_FIELDS, postList, readInsights, toThreadsPost } from './media.ts';
 
 export interface ThreadsClientOptions {
@@ -15,28 +21,8 @@ export interface ThreadsClientOptions {
   appId: string;
   appSecret: string;
   timeoutMs?: number;
-}
-
-interface GraphErrorBody {
-  error?: { message?: string; type?: string; code?: number; error_subcode?: number; fbtrace_id?: string };
-  error_message?: string;
-}
-
-/** Graph's throttling codes (threads-api.md section 7): application, user, custom and page level. */
-const THROTTLING_CODES = new Set([4, 17, 32, 613]);
-/** Graph's transient codes: an unknown or temporary fault, worth trying again. */
-const TRANSIENT_CODES = new Set([1, 2]);
-
-/** What a refusal means for the caller (threads-api.md sections 7 and 10, errors). */
-export function errorKind(status: number, body: GraphErrorBody): ThreadsErrorKind {
-  const code = body.error?.code;
-  if (status === 429 || (code !== undefined && THROTTLING_CODES.has(code))) return 'throttled';
-  if (status >= 500 || (code !== undefined && TRANSIENT_CODES.has(code))) return 'unavailable';
-  // Code 190 is an invalid or expired token; OAuthException covers refused codes and grants.
-  if (code === 190 || /access token/i.test(body.error?.message ?? '')) return 'invalid_token';
-  // Code 10 and 200-299: the permission is not granted to the token or not approved for the app.
-  if (code === 10 || (code !== undefined && code >= 200 && code <= 299)) return 'missing_permission';
-  return 'rejected';
+  /** How often a throttled or unavailable call is tried, and the first wait (tests use a few ms). */
+  retry?: RetryOptions;
 }
 
 /**
@@ -65,8 +51,18 @@ export function createThreadsClient(options: ThreadsClientOptions): ThreadsGatew
   const base = () =>
     typeof options.graphBaseUrl === 'function' ? options.graphBaseUrl() : options.graphBaseUrl;
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const retry = options.retry ?? DEFAULT_RETRY;
 
-  async function call(path: string, init: RequestInit = {}): Promise<string> {
+  /**
+   * One Graph call, tried again with backoff while Threads throttles or is unavailable; after the
+   * last try the error keeps its kind. `once` calls (publishing a container) are never repeated
+   * blindly: the publish flow asks the container's status instead.
+   */
+  async function call(path: string, init: RequestInit = {}, { once = false } = {}): Promise<string> {
+    return withRetry(() => callOnce(path, init), once ? { ...retry, attempts: 1 } : retry);
+  }
+
+  async function callOnce(path: string, init: RequestInit): Promise<string> {
     let response: Response;
     try {
       response = await fetch(`${base()}${path}`, {
@@ -263,7 +259,9 @@ export function createThreadsClient(options: ThreadsClientOptions): ThreadsGatew
 
     async publishContainer(accessToken, creationId) {
       const published = parse<{ id: string }>(
-        await call('/v1.0/me/threads_publish', form(accessToken, { creation_id: creationId })),
+        await call('/v1.0/me/threads_publish', form(accessToken, { creation_id: creationId }), {
+          once: true,
+        }),
         hasMediaId,
         'publish',
       );

@@ -29,6 +29,10 @@ export interface AuthRoutesOptions {
 
 /** Turns a failed Threads call during sign-in into a message the callback page can show. */
 function signInError(error: unknown): HttpError {
+  // Throttling is Threads asking us to slow down (already retried): never "sign in again".
+  if (error instanceof ThreadsApiError && error.kind === 'throttled') {
+    return new HttpError(503, 'Threads is busy, try again in a minute.', { 'Retry-After': '60' });
+  }
   if (error instanceof ThreadsApiError && error.kind === 'unavailable') {
     return new HttpError(502, 'Threads did not respond. Please try signing in again in a moment.');
   }

@@ -1,9 +1,9 @@
-import { parseThreadUrl } from '../../../contract/thread-url.ts';
 import type { Database } from '../../db/client.ts';
-import { createGeneratedPostsRepository } from '../../repositories/generated-posts.ts';
+import { createGeneratedPostsRepository, type GeneratedPostRow } from '../../repositories/generated-posts.ts';
 import type { ThreadRow } from '../../repositories/threads.ts';
-import { ThreadsApiError, type ThreadsGateway } from '../../threads/gateway.ts';
+import { ThreadsApiError, type ThreadsErrorKind, type ThreadsGateway } from '../../threads/gateway.ts';
 import { createTokenStore } from '../tokens/token-store.ts';
+import { publishThroughContainer } from './container-step.ts';
 
 /** Attempts before a post is given up as failed; the waits between them double from a minute. */
 export const MAX_PUBLISH_ATTEMPTS = 6;
@@ -28,14 +28,31 @@ export function composeGeneratedPost(thread: Pick<ThreadRow, 'username' | 'perma
 
 export interface PublishOutcome {
   published: number;
+  /** Moved to a later run without spending an attempt: the publishing limit, a container in progress. */
+  postponed: number;
   retrying: number;
   failed: number;
 }
 
+/** How long posts wait when the curator's account reached Threads' publishing limit. */
+export const QUOTA_WAIT_MS = 60 * 60_000;
+
+/** Kinds no waiting cures: Threads refused the post, or the token lacks the publishing permission. */
+const FINAL_KINDS: readonly ThreadsErrorKind[] = ['rejected', 'missing_permission'];
+
+/** The reason a post fails, worded for the admins. */
+function reasonOf(error: unknown): string {
+  if (error instanceof ThreadsApiError && error.kind === 'missing_permission')
+    return "The curator's Threads connection may not publish (threads_content_publish was not granted): the curator must sign in again and allow publishing.";
+  return error instanceof Error ? error.message : String(error);
+}
+
 /**
- * Publishes due generated posts with the curator's token. A refused post (Threads said no for a
- * reason a retry cannot fix) fails at once; an outage or a missing or expired token is retried
- * with doubling waits, up to MAX_PUBLISH_ATTEMPTS.
+ * Publishes due generated posts with the curator's token, within Threads' publishing limit (250
+ * posts in 24 hours: at the limit every due post waits an hour, no attempt spent) and guided by
+ * each container's status (container-step.ts), so a post is never published twice. Throttling, an
+ * outage or a missing or expired token is retried with doubling waits, up to MAX_PUBLISH_ATTEMPTS;
+ * a missing permission or a refusal fails at once.
  */
 export async function publishGeneratedPosts(deps: {
   db: Database;
@@ -49,41 +66,66 @@ export async function publishGeneratedPosts(deps: {
   const now = deps.now ?? new Date();
   const posts = createGeneratedPostsRepository(deps.db);
   const due = await posts.listDue(now, deps.limit ?? 10);
-  const outcome: PublishOutcome = { published: 0, retrying: 0, failed: 0 };
+  const outcome: PublishOutcome = { published: 0, postponed: 0, retrying: 0, failed: 0 };
   if (due.length === 0) return outcome;
-  const curator = await createTokenStore(deps).curator(deps.settings, deps.adminUsernames);
 
-  for (const post of due) {
-    const attempt = post.attempts + 1;
+  const failAttempt = async (post: GeneratedPostRow, error: unknown, dropContainer = false) => {
+    const retryable = !(error instanceof ThreadsApiError) || !FINAL_KINDS.includes(error.kind);
+    const next = retryable ? retryAt(post.attempts + 1, now) : null;
+    await posts.markAttemptFailed(post.id, reasonOf(error), next, { dropContainer });
+    if (next) outcome.retrying += 1;
+    else outcome.failed += 1;
+  };
+
+  const curator = await createTokenStore(deps).curator(deps.settings, deps.adminUsernames);
+  let remaining: number;
+  let limit: number;
+  try {
+    if (!curator)
+      throw new ThreadsApiError(
+        'No curator has a working Threads token: the curator (or an admin) must sign in again.',
+        'invalid_token',
+        null,
+      );
+    const quota = await deps.gateway.publishingQuota(curator.token);
+    ({ limit } = quota);
+    remaining = quota.limit - quota.used;
+  } catch (error) {
+    for (const post of due) await failAttempt(post, error);
+    return outcome;
+  }
+
+  const claimed = await posts.publishedMediaIds();
+  for (const [index, post] of due.entries()) {
+    if (remaining <= 0) {
+      // Threads' limit (threads-api.md section 7): wait for older posts to leave the 24 hours.
+      const rest = due.slice(index);
+      await posts.postpone(
+        rest.map((row) => row.id),
+        `The curator's account reached Threads' limit of ${limit} posts in 24 hours: publishing waits, no attempt spent.`,
+        new Date(now.getTime() + QUOTA_WAIT_MS),
+      );
+      outcome.postponed += rest.length;
+      break;
+    }
     try {
-      if (!curator)
-        throw new ThreadsApiError(
-          'No curator has a working Threads token: the curator (or an admin) must sign in again.',
-          'invalid_token',
-          null,
-        );
-      // A container made by an earlier attempt is published again, never made twice: a retry after a
-      // lost answer must not post the same thing twice.
-      let creationId = post.creationId;
-      if (!creationId) {
-        creationId = await deps.gateway.createTextContainer(curator.token, {
-          text: post.content,
-          quotePostId: post.quotePostId,
-        });
-        await posts.saveCreationId(post.id, creationId);
+      const step = await publishThroughContainer(
+        { gateway: deps.gateway, posts, token: curator.token, now, claimed },
+        post,
+      );
+      if (step.step === 'published') {
+        await posts.markPublished(post.id, { mediaId: step.mediaId, threadUrl: step.threadUrl });
+        if (step.mediaId) claimed.add(step.mediaId);
+        outcome.published += 1;
+        if (!step.recovered) remaining -= 1;
+      } else if (step.step === 'wait') {
+        await posts.postpone([post.id], step.reason, step.until);
+        outcome.postponed += 1;
+      } else {
+        await failAttempt(post, new Error(step.reason), true);
       }
-      const result = await deps.gateway.publishContainer(curator.token, creationId);
-      // Only a Threads post link of ours ever reaches an href.
-      const link = result.permalink ? parseThreadUrl(result.permalink) : null;
-      await posts.markPublished(post.id, { mediaId: result.id, threadUrl: link?.ok ? link.link.url : null });
-      outcome.published += 1;
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      const final = error instanceof ThreadsApiError && error.kind === 'rejected';
-      const next = final ? null : retryAt(attempt, now);
-      await posts.markAttemptFailed(post.id, reason, next);
-      if (next) outcome.retrying += 1;
-      else outcome.failed += 1;
+      await failAttempt(post, error);
     }
   }
   return outcome;

@@ -16,9 +16,10 @@ export interface RefreshDeps {
 export type RefreshOutcome = 'refreshed' | 'too_recent' | 'no_token' | 'reconnect_needed';
 
 /**
- * Renews one user's long-lived Threads token when it is old enough. When Threads refuses the token
- * (expired or revoked) the user is marked "reconnect needed" and must sign in again; an unreachable
- * Threads is rethrown for the caller to retry later.
+ * Renews one user's long-lived Threads token when it is old enough. Only Threads refusing the token
+ * itself (expired or revoked: `invalid_token`) marks the user "reconnect needed"; throttling, an
+ * outage or any other refusal is rethrown for the caller to try again later (threads-api.md
+ * section 10, errors: a throttled refresh is never a revoked token).
  */
 export function refreshStoredToken(userId: string, deps: RefreshDeps): Promise<RefreshOutcome> {
   // One refresh per user at a time in this process: two that overlap would both present the old
@@ -45,7 +46,7 @@ async function refreshNow(userId: string, deps: RefreshDeps): Promise<RefreshOut
     grant = await deps.gateway.refreshToken(tokens.reveal(stored));
   } catch (error) {
     // Only Threads refusing the token means the user must reconnect; anything else is retried later.
-    if (!(error instanceof ThreadsApiError) || error.kind === 'unavailable') throw error;
+    if (!(error instanceof ThreadsApiError) || error.kind !== 'invalid_token') throw error;
     // Another refresh (the daily job, or the user's own) may have replaced the token meanwhile:
     // Threads then refuses the old one, but the user is fine.
     const current = await tokens.find(userId);
@@ -62,7 +63,9 @@ export interface RefreshSummary {
   due: number;
   refreshed: number;
   reconnectNeeded: number;
-  /** Threads did not answer: these are tried again at the next run. */
+  /** Threads throttled the refresh (codes 4, 17, 32, 613, HTTP 429): tried again at the next run. */
+  throttled: number;
+  /** Threads did not answer, or a transient fault (codes 1, 2, HTTP 5xx): tried again at the next run. */
   unavailable: number;
   /** Any other failure (logged by the caller through the summary): tried again at the next run. */
   failed: number;
@@ -79,6 +82,7 @@ export async function refreshDueTokens(deps: RefreshDeps): Promise<RefreshSummar
     due: due.length,
     refreshed: 0,
     reconnectNeeded: 0,
+    throttled: 0,
     unavailable: 0,
     failed: 0,
   };
@@ -88,7 +92,9 @@ export async function refreshDueTokens(deps: RefreshDeps): Promise<RefreshSummar
       if (outcome === 'refreshed') summary.refreshed++;
       if (outcome === 'reconnect_needed') summary.reconnectNeeded++;
     } catch (error) {
-      if (error instanceof ThreadsApiError) summary.unavailable++;
+      const kind = error instanceof ThreadsApiError ? error.kind : null;
+      if (kind === 'throttled') summary.throttled++;
+      else if (kind === 'unavailable') summary.unavailable++;
       else summary.failed++;
     }
   }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import type { GeneratedPost, ManualSubmission } from '../../../contract/submission.ts';
+import type { ManualSubmission } from '../../../contract/submission.ts';
 import { createThreadsClient } from '../../../server/threads/live-client.ts';
 import { SIMULATED_PREFIX, threadsSettings } from '../../../server/threads/settings.ts';
 import {
@@ -12,7 +12,10 @@ import { generatedPosts as generatedPostsTable, threadsTokens } from '../../../s
 import { api, approvedMember, signIn, startApp } from '../auth/helpers.ts';
 import { TEST_SECRETS } from '../helpers/app.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
-import { allPending } from '../helpers/review-queue.ts';
+import {
+  generatedPosts as generatedPostsAt,
+  submitAndApprove as submitAndApproveAt,
+} from '../helpers/generated-posts.ts';
 
 // Approving a manual submission queues a post on the curator's account; the publisher posts it to
 // the simulated provider over HTTP, retrying with backoff when it cannot.
@@ -25,29 +28,9 @@ beforeEach(async () => {
 });
 afterEach(() => app.close());
 
-async function submitAndApprove(member: string, admin: string, link: string, notes: string) {
-  const created = await api(base, '/api/dashboard/manual-submission', {
-    method: 'POST',
-    cookie: member,
-    body: { thread_url: link, notes },
-  });
-  expect(created.status).toBe(201);
-  const queue = await allPending(base, admin, { source: 'manual_submission' });
-  const thread = queue.find((item) => item.permalink === link);
-  if (!thread) throw new Error('the submission is not in the review queue');
-  const approved = await api(base, '/api/threads/approve', {
-    method: 'POST',
-    cookie: admin,
-    body: { thread_id: thread.id },
-  });
-  expect(approved.status).toBe(200);
-}
-
-async function generatedPosts(cookie: string): Promise<GeneratedPost[]> {
-  const response = await api(base, '/api/dashboard/generated-posts', { cookie });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { posts: GeneratedPost[] }).posts;
-}
+const submitAndApprove = (member: string, admin: string, link: string, notes: string) =>
+  submitAndApproveAt(base, member, admin, link, notes);
+const generatedPosts = (cookie: string) => generatedPostsAt(base, cookie);
 
 test('an approved submission is published on the curator’s account and shown with its link', async () => {
   const admin = await signIn(base, 'admin');
@@ -61,7 +44,7 @@ test('an approved submission is published on the curator’s account and shown w
   expect(queued?.content).toBe(`Curated pick from @someone\n\n${link}`);
 
   const outcome = await app.publishGeneratedPosts();
-  expect(outcome).toEqual({ ran: true, result: { published: 1, retrying: 0, failed: 0 } });
+  expect(outcome).toEqual({ ran: true, result: { published: 1, postponed: 0, retrying: 0, failed: 0 } });
   const [published] = await generatedPosts(admin);
   expect(published?.status).toBe('published');
   expect(published?.thread_url).toMatch(/^https:\/\/www\.threads\.com\/@admin\/post\/SIM[\w-]+$/);
@@ -76,7 +59,7 @@ test('an approved submission is published on the curator’s account and shown w
   // Published once: a second pass has nothing to do.
   expect(await app.publishGeneratedPosts()).toEqual({
     ran: true,
-    result: { published: 0, retrying: 0, failed: 0 },
+    result: { published: 0, postponed: 0, retrying: 0, failed: 0 },
   });
 });
 
@@ -108,12 +91,13 @@ test('without a curator token a post is retried with doubling waits, then marked
     if (attempt > 1)
       expect(await publishGeneratedPosts({ ...deps, now: new Date(now - 1) })).toEqual({
         published: 0,
+        postponed: 0,
         retrying: 0,
         failed: 0,
       });
     const outcome = await publishGeneratedPosts({ ...deps, now: new Date(now) });
     const final = attempt === MAX_PUBLISH_ATTEMPTS;
-    expect(outcome).toEqual({ published: 0, retrying: final ? 0 : 1, failed: final ? 1 : 0 });
+    expect(outcome).toEqual({ published: 0, postponed: 0, retrying: final ? 0 : 1, failed: final ? 1 : 0 });
     const [post] = await generatedPosts(admin);
     const [row] = await db.select().from(generatedPostsTable);
     if (!final) {

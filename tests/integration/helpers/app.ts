@@ -8,6 +8,7 @@ import { loadConfig } from '../../../server/config.ts';
 import type { SiteDeployOptions } from '../../../server/services/site/deploy-targets.ts';
 import type { DatabaseHandle } from '../../../server/db/client.ts';
 import type { Secrets } from '../../../server/secrets.ts';
+import type { RetryOptions } from '../../../server/threads/graph-errors.ts';
 import { TEST_SITE } from '../../site-under-test.ts';
 import { testDatabase } from './database.ts';
 
@@ -32,7 +33,12 @@ export interface TestAppOptions {
   publishSite?: boolean;
   /** The deploy triggers' burst delay and hook retries (with publishSite). */
   deploy?: SiteDeployOptions;
+  /** How the app's Threads client retries throttled calls: by default three tries a few ms apart. */
+  threadsRetry?: RetryOptions;
 }
+
+/** Test apps retry as the server does, without its seconds of waiting. */
+export const TEST_THREADS_RETRY: RetryOptions = { attempts: 3, baseDelayMs: 5 };
 
 /**
  * The real app on the worker's database and the site under test; `env` adds or overrides variables.
@@ -40,7 +46,14 @@ export interface TestAppOptions {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  { database, simulatedClock, publishSite = false, logStream, deploy }: TestAppOptions = {},
+  {
+    database,
+    simulatedClock,
+    publishSite = false,
+    logStream,
+    deploy,
+    threadsRetry = TEST_THREADS_RETRY,
+  }: TestAppOptions = {},
 ): Promise<FastifyInstance> {
   const db = database ?? { ...(await testDatabase()), close: async () => {} };
   const config = loadConfig({
@@ -62,5 +75,6 @@ export async function buildTestApp(
     publishDelayMs: 0,
     ...(deploy ? { deploy } : {}),
     ...(simulatedClock ? { simulatedClock } : {}),
+    threadsRetry,
   });
 }

@@ -155,7 +155,12 @@ describe('the live client against the simulated provider, over HTTP', () => {
   });
 
   test('an unreachable Threads is a clear "unavailable" error', async () => {
-    const offline = createThreadsClient({ graphBaseUrl: 'http://127.0.0.1:9', appId: '1', appSecret: 'x' });
+    const offline = createThreadsClient({
+      graphBaseUrl: 'http://127.0.0.1:9',
+      appId: '1',
+      appSecret: 'x',
+      retry: { attempts: 2, baseDelayMs: 1 },
+    });
     await expect(offline.me('token')).rejects.toMatchObject({
       kind: 'unavailable',
       message: 'Threads is unreachable.',

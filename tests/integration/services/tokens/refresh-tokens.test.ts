@@ -40,7 +40,14 @@ test('the daily job renews tokens older than a day, leaves fresh ones, and marks
   now += 25 * HOUR; // the provider's clock agrees the old token is a day old
 
   const summary = await refreshDueTokens({ db, gateway, tokenKey: TEST_SECRETS.tokenKey });
-  expect(summary).toEqual({ due: 1, refreshed: 1, reconnectNeeded: 0, unavailable: 0, failed: 0 });
+  expect(summary).toEqual({
+    due: 1,
+    refreshed: 1,
+    reconnectNeeded: 0,
+    throttled: 0,
+    unavailable: 0,
+    failed: 0,
+  });
   const [renewed] = await db.select().from(threadsTokens).where(eq(threadsTokens.userId, oldUser.id));
   expect(renewed?.issuedAt.getTime()).toBeGreaterThan(Date.now() - HOUR);
 
@@ -48,7 +55,14 @@ test('the daily job renews tokens older than a day, leaves fresh ones, and marks
   now += 61 * 24 * HOUR;
   await db.update(threadsTokens).set({ issuedAt: new Date(Date.now() - 25 * HOUR) });
   const later = await refreshDueTokens({ db, gateway, tokenKey: TEST_SECRETS.tokenKey });
-  expect(later).toEqual({ due: 2, refreshed: 0, reconnectNeeded: 2, unavailable: 0, failed: 0 });
+  expect(later).toEqual({
+    due: 2,
+    refreshed: 0,
+    reconnectNeeded: 2,
+    throttled: 0,
+    unavailable: 0,
+    failed: 0,
+  });
   expect((await db.select().from(users)).every((user) => user.reconnectNeeded)).toBe(true);
 });
 
