@@ -147,6 +147,12 @@ export class SimulatedPublishing {
     return this.#published.get(id) ?? null;
   }
 
+  /** A published post by its shortcode (oEmbed finds posts by permalink), or null. */
+  publishedByShortcode(shortcode: string): PublishedPost | null {
+    for (const post of this.#published.values()) if (post.shortcode === shortcode) return post;
+    return null;
+  }
+
   /** The user's published posts, newest first (they lead the user's own posts list). */
   publishedBy(username: string): PublishedPost[] {
     return [...this.#published.values()].filter((post) => post.username === username).reverse();

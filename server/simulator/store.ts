@@ -157,8 +157,7 @@ export class SimulatedThreadsStore {
 
   /** A published post by its shortcode (oEmbed finds posts by permalink), or null. */
   publishedByShortcode(shortcode: string): PublishedPost | null {
-    for (const post of this.#published.values()) if (post.shortcode === shortcode) return post;
-    return null;
+    return this.publishing.publishedByShortcode(shortcode);
   }
 
   /** A new long-lived token for one at least a day old and not expired; the old one stops working. */
