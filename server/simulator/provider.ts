@@ -3,6 +3,7 @@ import { signRequest } from '../threads/signed-request.ts';
 import { authorizePage, authorizePageCsp, blockedPage, removeAppPage } from './authorize-page.ts';
 import { acceptFormBodies } from '../http/form-body.ts';
 import { KNOWN_SCOPES, authorizeCall } from './access.ts';
+import { registerMediaFileRoute, type MediaAddressing } from './media-files.ts';
 import { registerMediaRoutes } from './media-routes.ts';
 import { registerSearchRoutes } from './search-routes.ts';
 import { graphError, invalidToken } from './graph-error.ts';
@@ -17,8 +18,12 @@ export interface SimulatedProviderOptions {
   store: SimulatedThreadsStore;
   /** Where this server's own API answers (for the signed callbacks Meta would send). */
   appOrigin: () => string;
-  /** Where browsers fetch the seeded posts' images (the site's public origin). */
-  mediaOrigin: () => string;
+  /** Where browsers fetch the seeded posts' pictures, and how long an address works. */
+  media: MediaAddressing;
+  /** Folders holding the seeded pictures (design-NN.webp), searched in order. */
+  imageDirs: readonly string[];
+  /** The fake app's access level (threads-api.md section 10): standard or advanced. */
+  accessLevel: 'standard' | 'advanced';
 }
 
 type Fields = Record<string, string | undefined>;
@@ -194,8 +199,10 @@ const simulatedProvider: FastifyPluginAsync<SimulatedProviderOptions> = async (a
     return page(reply, 200, removeAppPage({ username, statusUrl: url }));
   });
 
-  registerSearchRoutes(app, { store, mediaOrigin: options.mediaOrigin });
-  registerMediaRoutes(app, { store, mediaOrigin: options.mediaOrigin });
+  const { media, accessLevel } = options;
+  registerSearchRoutes(app, { store, media, accessLevel });
+  registerMediaRoutes(app, { store, media, accessLevel });
+  registerMediaFileRoute(app, { store, imageDirs: options.imageDirs });
   registerPublishRoutes(app, { store });
 
   app.get<{ Querystring: Fields }>('/v1.0/me', async (request, reply) => {
