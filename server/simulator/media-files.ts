@@ -48,7 +48,11 @@ export function registerMediaFileRoute(
       const { file } = request.params;
       const { oe = '', _nc_sig: signature = '' } = request.query;
       const expires = /^[0-9A-Fa-f]{1,12}$/.test(oe) ? Number.parseInt(oe, 16) : Number.NaN;
-      reply.header('Cache-Control', 'no-store').type('text/plain; charset=utf-8');
+      // Like a CDN, its pictures load on any origin's pages.
+      reply
+        .header('Cache-Control', 'no-store')
+        .header('Cross-Origin-Resource-Policy', 'cross-origin')
+        .type('text/plain; charset=utf-8');
       if (!FILE.test(file) || Number.isNaN(expires) || signature !== store.signMedia(file, expires))
         return reply.status(403).send('URL signature mismatch');
       if (store.now() >= expires * 1000) return reply.status(403).send('URL signature expired');
