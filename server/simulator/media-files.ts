@@ -61,7 +61,10 @@ export function registerMediaFileRoute(
         if (bytes)
           return reply
             .type('image/webp')
-            .header('Cache-Control', `public, max-age=${Math.max(0, expires - Math.floor(store.now() / 1000))}`)
+            .header(
+              'Cache-Control',
+              `public, max-age=${Math.max(0, expires - Math.floor(store.now() / 1000))}`,
+            )
             .send(bytes);
       }
       return reply.status(404).send('Not found');

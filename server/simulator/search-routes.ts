@@ -96,15 +96,18 @@ export function registerSearchRoutes(
       );
     });
     found.sort((a, b) =>
-      type === 'RECENT' ? b.timestamp.localeCompare(a.timestamp) : b.likes - a.likes || b.id.localeCompare(a.id),
+      type === 'RECENT'
+        ? b.timestamp.localeCompare(a.timestamp)
+        : b.likes - a.likes || b.id.localeCompare(a.id),
     );
     const page = found.slice(start, start + limit);
     // Queries returning nothing do not count (section 3); every other one does, pages included.
     if (page.length > 0) store.countSearch(owner.username);
     const end = start + page.length;
     // Meta's `next` repeats the token; ours leaves it out (a client pages with the cursor).
-    const { access_token: _token, ...rest } = request.query;
-    const next = new URLSearchParams({ ...rest, after: cursorFor(end) } as Record<string, string>);
+    const next = new URLSearchParams(request.query as Record<string, string>);
+    next.delete('access_token');
+    next.set('after', cursorFor(end));
     return {
       data: page.map((post) => toMedia(post, { store, media, textType: 'TEXT' })),
       ...(page.length > 0

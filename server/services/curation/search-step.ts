@@ -38,7 +38,13 @@ export async function runSearches(deps: CurationDeps, curator: TokenHolder, stat
   let left = searchesLeft(used, deps.settings.searchBudget);
 
   /** One search call, recorded for the quota and marked answered. */
-  const call = async (mode: SearchMode, type: SearchType, q: string, since: Date | null, after: string | null) => {
+  const call = async (
+    mode: SearchMode,
+    type: SearchType,
+    q: string,
+    since: Date | null,
+    after: string | null,
+  ) => {
     if (left <= 0) {
       const message = `Search budget reached (${used + state.searchesMade()} of ${deps.settings.searchBudget} in 24 hours): skipped the remaining searches.`;
       errors.push(message);
@@ -91,7 +97,9 @@ export async function runSearches(deps: CurationDeps, curator: TokenHolder, stat
         } while (after && (type === 'RECENT' ? pages < RECENT_PAGES : false));
         const window = since ? ` since ${since.toISOString()}` : '';
         const left = skipped > 0 ? `, ${skipped} skipped (reposts or malformed items)` : '';
-        say(`${label} ${type}${window} (${pages} ${pages === 1 ? 'page' : 'pages'}): ${found} found, ${added} new${left}.`);
+        say(
+          `${label} ${type}${window} (${pages} ${pages === 1 ? 'page' : 'pages'}): ${found} found, ${added} new${left}.`,
+        );
       } catch (error) {
         if (error instanceof StopSearching) return;
         errors.push(`${label} ${type}: ${(error as Error).message}`);

@@ -8,7 +8,7 @@ import type { PostInsights, ThreadsGateway, ThreadsPost } from '../../threads/ga
  */
 export function mediaExpiryOf(url: string | null): Date | null {
   if (!url) return null;
-  let oe: string | null = null;
+  let oe: string | null;
   try {
     oe = new URL(url).searchParams.get('oe');
   } catch {

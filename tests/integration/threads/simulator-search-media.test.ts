@@ -64,7 +64,12 @@ describe('advanced access (threads-api.md section 3: public posts)', () => {
   afterAll(() => s.app.close());
 
   test('keyword search sees public posts; text posts say TEXT in search and TEXT_POST as media objects (section 3 note)', async () => {
-    const page = await s.client.keywordSearch(token, { q: 'typography', mode: 'KEYWORD', type: 'TOP', limit: 100 });
+    const page = await s.client.keywordSearch(token, {
+      q: 'typography',
+      mode: 'KEYWORD',
+      type: 'TOP',
+      limit: 100,
+    });
     expect(page.posts.length).toBeGreaterThan(10);
     expect(page.posts.some((post) => post.username !== 'searcher')).toBe(true);
     const text = page.posts.find((post) => post.mediaType === 'TEXT');
@@ -91,11 +96,19 @@ describe('advanced access (threads-api.md section 3: public posts)', () => {
     const pages = await allPages(s, token, { ...query, limit: 100, since: middle });
     const since = pages.flatMap((page) => page.posts);
     expect(since.length).toBe(5);
-    for (const post of since) expect(Date.parse(post.timestamp ?? '')).toBeGreaterThanOrEqual(middle.getTime());
+    for (const post of since)
+      expect(Date.parse(post.timestamp ?? '')).toBeGreaterThanOrEqual(middle.getTime());
 
     const raw = (params: Record<string, string>) =>
-      fetch(`${s.base}/simulated-threads/v1.0/keyword_search?${new URLSearchParams({ q: 'ux', access_token: token, ...params })}`);
-    for (const bad of [{ limit: '101' }, { limit: '0' }, { since: String(EARLIEST_SINCE - 1) }, { until: 'soon' }]) {
+      fetch(
+        `${s.base}/simulated-threads/v1.0/keyword_search?${new URLSearchParams({ q: 'ux', access_token: token, ...params })}`,
+      );
+    for (const bad of [
+      { limit: '101' },
+      { limit: '0' },
+      { since: String(EARLIEST_SINCE - 1) },
+      { until: 'soon' },
+    ]) {
       const response = await raw(bad);
       expect(response.status, JSON.stringify(bad)).toBe(400);
       expect(((await response.json()) as { error: { code: number } }).error.code).toBe(100);
@@ -106,7 +119,9 @@ describe('advanced access (threads-api.md section 3: public posts)', () => {
 
   test('videos bring their thumbnail, carousels their first picture; reposts and a malformed item are skipped, not their page (section 10)', async () => {
     const malformed = SEED_POSTS.find((post) => post.usernameHidden);
-    const keyword = SEARCH_KEYWORDS.find((word) => malformed?.text.toLowerCase().includes(word.toLowerCase()));
+    const keyword = SEARCH_KEYWORDS.find((word) =>
+      malformed?.text.toLowerCase().includes(word.toLowerCase()),
+    );
     if (!keyword) throw new Error('the malformed seed item matches no keyword');
     const expected = SEED_POSTS.filter((post) => post.text.toLowerCase().includes(keyword.toLowerCase()));
     const pages = await allPages(s, token, { q: keyword, mode: 'KEYWORD', type: 'TOP', limit: 100 });
@@ -120,7 +135,9 @@ describe('advanced access (threads-api.md section 3: public posts)', () => {
     const video = SEED_POSTS.find((post) => post.mediaType === 'VIDEO' && !post.usernameHidden);
     const carousel = SEED_POSTS.find((post) => post.mediaType === 'CAROUSEL_ALBUM');
     const videoPost = await s.client.post(token, video?.id ?? '');
-    expect(videoPost?.mediaUrl).toMatch(/\/simulated-threads\/media\/design-\d{2}\.webp\?oe=[0-9A-F]+&_nc_sig=/);
+    expect(videoPost?.mediaUrl).toMatch(
+      /\/simulated-threads\/media\/design-\d{2}\.webp\?oe=[0-9A-F]+&_nc_sig=/,
+    );
     const carouselPost = await s.client.post(token, carousel?.id ?? '');
     expect(carouselPost?.mediaUrl).toContain(`design-${String(carousel?.imageIndex).padStart(2, '0')}.webp`);
   });
@@ -167,7 +184,9 @@ describe('standard access (threads-api.md sections 3 and 10: before App Review)'
 
     const other = SEED_POSTS[0];
     expect(await s.client.post(token, other?.id ?? '')).toBeNull();
-    const raw = await fetch(`${s.base}/simulated-threads/v1.0/${other?.id}?access_token=${encodeURIComponent(token)}`);
+    const raw = await fetch(
+      `${s.base}/simulated-threads/v1.0/${other?.id}?access_token=${encodeURIComponent(token)}`,
+    );
     expect(raw.status).toBe(400);
     expect(((await raw.json()) as { error: unknown }).error).toMatchObject({ code: 100, error_subcode: 33 });
     expect((await s.client.post(token, own[0]?.id ?? ''))?.username).toBe('maren.makes');
@@ -185,7 +204,8 @@ describe('the search quota (threads-api.md section 3: 2,200 per user per rolling
   test('empty answers are free; the 2,201st counted search is throttled (code 613) until the window rolls on', async () => {
     const token = await s.token('busy.searcher');
     const other = await s.token('calm.searcher');
-    const search = (q: string, who = token) => s.client.keywordSearch(who, { q, mode: 'KEYWORD', type: 'TOP', limit: 1 });
+    const search = (q: string, who = token) =>
+      s.client.keywordSearch(who, { q, mode: 'KEYWORD', type: 'TOP', limit: 1 });
     for (let i = 0; i < 5; i++) expect((await search('no such phrase anywhere')).posts).toEqual([]);
     for (let made = 0; made < SEARCH_QUOTA; made += 50)
       await Promise.all(Array.from({ length: Math.min(50, SEARCH_QUOTA - made) }, () => search('design')));

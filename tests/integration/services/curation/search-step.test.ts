@@ -89,5 +89,7 @@ test('videos and carousels arrive with their picture and its expiry; reposts and
       expect(row?.imageUrl).toBeNull();
     }
   }
-  expect(matching.some((post) => post.mediaType === 'VIDEO' || post.mediaType === 'CAROUSEL_ALBUM')).toBe(true);
+  expect(matching.some((post) => post.mediaType === 'VIDEO' || post.mediaType === 'CAROUSEL_ALBUM')).toBe(
+    true,
+  );
 });

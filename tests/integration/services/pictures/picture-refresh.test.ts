@@ -18,7 +18,11 @@ beforeEach(async () => {
   await resetDatabase(await testDatabase());
   now = Date.now();
   ({ app, base } = await startApp(
-    { CURATION_KEYWORDS: 'typography', CURATION_TAGS: 'NoPostHasThisTag', SIMULATED_MEDIA_TTL_SECONDS: '1200' },
+    {
+      CURATION_KEYWORDS: 'typography',
+      CURATION_TAGS: 'NoPostHasThisTag',
+      SIMULATED_MEDIA_TTL_SECONDS: '1200',
+    },
     { simulatedClock: () => now },
   ));
   admin = await signIn(base, 'admin');
@@ -67,7 +71,7 @@ test('the stable address redirects to a working picture, refreshed once the firs
   expect((await fetch(local(first))).status).toBe(403);
 
   const answers = await Promise.all(Array.from({ length: 5 }, () => media(thread.id)));
-  const locations = new Set(answers.map((answer) => answer.headers.get('location')));
+  const locations = new Set(answers.map((answer) => answer.headers.get('location') ?? ''));
   expect(answers.map((answer) => answer.status)).toEqual([302, 302, 302, 302, 302]);
   expect(locations.size).toBe(1);
   const [second = ''] = locations;
@@ -121,7 +125,7 @@ test('the refresh-pictures job renews approved pictures that expire soon, and on
   // Pending threads' pictures are not the job's: only approved ones are kept working.
   const { db } = await testDatabase();
   const pending = await db.select().from(threads).where(eq(threads.status, 'pending'));
-  expect(pending.filter((row) => row.imageUrl).every((row) => (row.imageExpiresAt?.getTime() ?? 0) < now)).toBe(
-    true,
-  );
+  expect(
+    pending.filter((row) => row.imageUrl).every((row) => (row.imageExpiresAt?.getTime() ?? 0) < now),
+  ).toBe(true);
 });

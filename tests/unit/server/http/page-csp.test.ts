@@ -48,8 +48,8 @@ describe('pageCsp', () => {
     expect(
       directive(pageCsp('', { secure: false, apiOrigin: 'http://127.0.0.1:4607/' }), 'connect-src'),
     ).toBe("connect-src 'self' http://127.0.0.1:4607");
-    expect(
-      directive(pageCsp('', { secure: false, apiOrigin: 'http://127.0.0.1:4607/' }), 'img-src'),
-    ).toBe("img-src 'self' data: https: http://127.0.0.1:4607");
+    expect(directive(pageCsp('', { secure: false, apiOrigin: 'http://127.0.0.1:4607/' }), 'img-src')).toBe(
+      "img-src 'self' data: https: http://127.0.0.1:4607",
+    );
   });
 });
