@@ -93,3 +93,23 @@ test('videos and carousels arrive with their picture and its expiry; reposts and
     true,
   );
 });
+
+test('a RECENT search follows its after cursors page by page (100 a page); TOP reads one page', async () => {
+  // One letter matches nearly every seeded post: more than two pages of 100.
+  const matching = SEED_POSTS.filter((post) => post.text.toLowerCase().includes('e'));
+  expect(matching.length).toBeGreaterThan(200);
+  expect(matching.length).toBeLessThanOrEqual(300);
+  await start('e');
+  const run = await refresh();
+  expect(run.errors).toEqual([]);
+  // Three RECENT pages and one TOP page, and the unused tag's RECENT and TOP.
+  expect(run.searches).toBe(4 + 2);
+  const usable = matching.filter((post) => post.mediaType !== 'REPOST_FACADE' && !post.usernameHidden);
+  expect(run.counts.public_search?.added).toBe(usable.length);
+  expect((await calls()).map((call) => call.query)).toEqual([
+    'KEYWORD:RECENT:e',
+    'KEYWORD:RECENT:e',
+    'KEYWORD:RECENT:e',
+    'KEYWORD:TOP:e',
+  ]);
+});
