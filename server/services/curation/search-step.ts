@@ -94,11 +94,11 @@ export async function runSearches(deps: CurationDeps, curator: TokenHolder, stat
             page.posts.map((post) => postToThread(post, source, { query: q })),
           );
           after = page.next;
-        } while (after && (type === 'RECENT' ? pages < RECENT_PAGES : false));
+        } while (after && type === 'RECENT' && pages < RECENT_PAGES);
         const window = since ? ` since ${since.toISOString()}` : '';
-        const left = skipped > 0 ? `, ${skipped} skipped (reposts or malformed items)` : '';
+        const skippedNote = skipped > 0 ? `, ${skipped} skipped (reposts or malformed items)` : '';
         say(
-          `${label} ${type}${window} (${pages} ${pages === 1 ? 'page' : 'pages'}): ${found} found, ${added} new${left}.`,
+          `${label} ${type}${window} (${pages} ${pages === 1 ? 'page' : 'pages'}): ${found} found, ${added} new${skippedNote}.`,
         );
       } catch (error) {
         if (error instanceof StopSearching) return;
