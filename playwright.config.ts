@@ -4,6 +4,8 @@ import {
   CURATION_SITE,
   E2E_PORT,
   LARGE_SITE,
+  MEDIA_SITE,
+  MEDIA_TTL_SECONDS,
   NGINX_SITE,
   SPLIT_SITE,
   TEST_SITE,
@@ -13,7 +15,14 @@ import {
  * The real server (server/main.ts) on a fresh embedded database, serving a site built for it; with
  * `serveSite: false` only the API (the split deployment's API origin, site.apiBaseUrl).
  */
-function server(site: typeof TEST_SITE, port: number, dataDir: string, prepare = 'true', serveSite = true) {
+function server(
+  site: typeof TEST_SITE,
+  port: number,
+  dataDir: string,
+  prepare = 'true',
+  serveSite = true,
+  extraEnv: Record<string, string> = {},
+) {
   const origin = serveSite ? site.publicUrl : (site.apiBaseUrl ?? site.publicUrl);
   return {
     // It rebuilds its site first when the site is stale.
@@ -30,6 +39,7 @@ function server(site: typeof TEST_SITE, port: number, dataDir: string, prepare =
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MULTIPLIER: '1000',
+      ...extraEnv,
     },
     reuseExistingServer: false,
     // A site of its own is built at start: slow when the machine is busy.
@@ -42,13 +52,14 @@ function server(site: typeof TEST_SITE, port: number, dataDir: string, prepare =
 const projects = [
   {
     name: 'site',
-    testIgnore: ['curation/**', 'catalogue/**', 'split/**', 'nginx/**'],
+    testIgnore: ['curation/**', 'catalogue/**', 'split/**', 'nginx/**', 'media/**'],
     use: { baseURL: TEST_SITE.publicUrl },
   },
   { name: 'curation', testMatch: 'curation/**/*.spec.ts', use: { baseURL: CURATION_SITE.publicUrl } },
   { name: 'catalogue', testMatch: 'catalogue/**/*.spec.ts', use: { baseURL: LARGE_SITE.publicUrl } },
   { name: 'split', testMatch: 'split/**/*.spec.ts', use: { baseURL: SPLIT_SITE.publicUrl } },
   { name: 'nginx', testMatch: 'nginx/**/*.spec.ts', use: { baseURL: NGINX_SITE.publicUrl } },
+  { name: 'media', testMatch: 'media/**/*.spec.ts', use: { baseURL: MEDIA_SITE.publicUrl } },
 ];
 // Each project's servers, in the projects' order.
 const webServers = [
@@ -77,6 +88,12 @@ const webServers = [
       stdout: 'pipe' as const,
       stderr: 'pipe' as const,
     },
+  ],
+  // Pictures whose signed addresses expire within seconds (decision 025).
+  [
+    server(MEDIA_SITE, E2E_PORT + 8, 'test-output/media-data', 'true', true, {
+      SIMULATED_MEDIA_TTL_SECONDS: String(MEDIA_TTL_SECONDS),
+    }),
   ],
 ];
 // E2E_PROJECTS=site,curation runs only those projects and starts only their servers (a quicker

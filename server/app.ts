@@ -24,10 +24,12 @@ import authRoutes from './routes/auth/index.ts';
 import metaCallbacks from './routes/auth/meta-callbacks.ts';
 import dashboardRoutes from './routes/dashboard/index.ts';
 import healthRoutes from './routes/health/index.ts';
+import mediaRoutes from './routes/media/index.ts';
 import moderationRoutes from './routes/moderation/index.ts';
 import threadRoutes from './routes/threads/index.ts';
 import userRoutes from './routes/user/index.ts';
 import type { Secrets } from './secrets.ts';
+import { createPictureService } from './services/pictures/picture-refresh.ts';
 import type { SiteDeployOptions } from './services/site/deploy-targets.ts';
 import type { RetryOptions } from './threads/graph-errors.ts';
 
@@ -118,6 +120,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(curationRoutes, { db, curate: (trigger) => app.runJob('curate', trigger) });
   await app.register(moderationRoutes, { db });
+  await app.register(mediaRoutes, {
+    pictures: createPictureService({
+      db,
+      gateway,
+      tokenKey: secrets.tokenKey,
+      settings: config.curation,
+      adminUsernames: config.adminUsernames,
+    }),
+  });
 
   await app.register(sitePublisher, {
     config,

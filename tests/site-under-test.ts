@@ -17,6 +17,17 @@ export const CURATION_SITE: SiteBuildOptions = {
   publicUrl: `http://127.0.0.1:${E2E_PORT + 1}`,
 };
 
+/**
+ * The picture browser tests' server (decision 025): its simulated media addresses expire within
+ * seconds (MEDIA_TTL_SECONDS), so a card's first picture address is dead long before the test ends.
+ */
+export const MEDIA_SITE: SiteBuildOptions = {
+  ...TEST_SITE,
+  siteDir: path.resolve(import.meta.dirname, '../test-output/media-site'),
+  publicUrl: `http://127.0.0.1:${E2E_PORT + 8}`,
+};
+export const MEDIA_TTL_SECONDS = 20;
+
 /** The catalogue browser tests' server: a 1,000-thread catalogue (tests/large-catalogue.ts). */
 export const LARGE_SITE: SiteBuildOptions = {
   ...TEST_SITE,

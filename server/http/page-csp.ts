@@ -32,8 +32,9 @@ export function pageCsp(html: string, { secure, apiOrigin }: PageCspOptions): st
     "default-src 'self'",
     ['script-src', "'self'", ...hashes(html, INLINE_SCRIPT)].join(' '),
     ['style-src', "'self'", ...hashes(html, INLINE_STYLE)].join(' '),
-    // Curated posts show images hosted by Threads' CDNs.
-    "img-src 'self' data: https:",
+    // Cards load pictures from the API's stable address (decision 025), which redirects to Threads'
+    // CDNs (https) or, in simulated mode, to the simulator on the API's origin.
+    ['img-src', "'self'", 'data:', 'https:', ...(apiOrigin ? [new URL(apiOrigin).origin] : [])].join(' '),
     "font-src 'self'",
     ['connect-src', "'self'", ...(apiOrigin ? [new URL(apiOrigin).origin] : [])].join(' '),
     "object-src 'none'",

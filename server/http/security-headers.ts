@@ -37,14 +37,17 @@ export function isApiRoute(request: FastifyRequest): boolean {
   return (request.routeOptions.url ?? '').startsWith('/api/') || request.url.startsWith('/api/');
 }
 
-/** Sets the security headers on one reply, keeping a page-specific CSP that is already set. */
+/** Headers a route may set for itself: a page's own CSP, an image's Cross-Origin-Resource-Policy. */
+const ROUTE_MAY_SET = new Set(['Content-Security-Policy', 'Cross-Origin-Resource-Policy']);
+
+/** Sets the security headers on one reply, keeping a page-specific CSP (or CORP) that is already set. */
 export function applySecurityHeaders(
   reply: FastifyReply,
   api: boolean,
   options: SecurityHeadersOptions,
 ): void {
   for (const [name, value] of securityHeaders(options)) {
-    if (name !== 'Content-Security-Policy' || !reply.hasHeader(name)) reply.header(name, value);
+    if (!ROUTE_MAY_SET.has(name) || !reply.hasHeader(name)) reply.header(name, value);
   }
   // API answers may be personal: never stored by browsers or shared caches unless a route says otherwise.
   if (api && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');

@@ -5,13 +5,15 @@ import type { RunTrigger } from '../repositories/curation-runs.ts';
 import { createSessionsRepository } from '../repositories/sessions.ts';
 import type { ContentChange } from '../services/content-change.ts';
 import { runCuration } from '../services/curation/curate.ts';
+import { refreshExpiringPictures } from '../services/pictures/picture-refresh.ts';
 import { publishGeneratedPosts } from '../services/publishing/publish-generated-posts.ts';
 import { refreshDueTokens } from '../services/tokens/refresh-tokens.ts';
 import type { ThreadsGateway } from '../threads/gateway.ts';
 import { runOnce, type JobOutcome } from './scheduler.ts';
 
 const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /** How often every instance exports the catalogue and rebuilds when it changed elsewhere. */
 export const SITE_PUBLISH_INTERVAL_MS = 5 * MINUTE;
@@ -85,6 +87,14 @@ export const JOBS = [
     firstRunAfterMs: MINUTE,
     quiet: true,
     run: (ctx) => publishGeneratedPosts(accounts(ctx)),
+  },
+  {
+    // Approved threads' pictures are signed Threads addresses that expire within hours (decision 025).
+    name: 'refresh-pictures',
+    interval: () => HOUR,
+    firstRunAfterMs: 2 * MINUTE,
+    quiet: true,
+    run: (ctx) => refreshExpiringPictures(accounts(ctx)),
   },
   {
     name: 'purge-expired-sessions',

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
@@ -55,7 +56,17 @@ const threadsGateway: FastifyPluginAsync<ThreadsGatewayOptions> = async (app, op
     redirectUris: settings.redirectUris,
     store: new SimulatedThreadsStore(options.simulatedClock, simulatedTokenKey(options.sessionSecret)),
     appOrigin: self,
-    mediaOrigin: () => config.publicUrl.origin,
+    // Media addresses point at the simulator where browsers reach the API (the API's own origin in
+    // a split deployment), like Meta's CDN links point at Meta.
+    media: {
+      origin: `${config.apiBaseUrl ?? config.publicUrl.origin}${SIMULATED_PREFIX}`,
+      ttlSeconds: config.threads.simulated.mediaTtlSeconds,
+    },
+    imageDirs: [
+      path.join(config.siteDir, 'sample', 'images'),
+      path.resolve(import.meta.dirname, '../../public/sample/images'),
+    ],
+    accessLevel: config.threads.simulated.accessLevel,
     controls: config.threads.simulated.controls,
   });
 };

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { curationRuns, searchCalls } from '../db/schema.ts';
 
@@ -53,9 +53,39 @@ export function createCurationRunsRepository(db: Database) {
       return row?.n ?? 0;
     },
 
-    /** Counts a search before it is made, so a crash mid-call can only over-count. */
-    async recordSearch(threadsUserId: string, query: string, at: Date): Promise<void> {
-      await db.insert(searchCalls).values({ threadsUserId, query, calledAt: at });
+    /** Counts a search before it is made, so a crash mid-call can only over-count; returns its id. */
+    async recordSearch(threadsUserId: string, query: string, at: Date): Promise<number> {
+      const [row] = await db
+        .insert(searchCalls)
+        .values({ threadsUserId, query, calledAt: at })
+        .returning({ id: searchCalls.id });
+      if (!row) throw new Error('search call insert returned no row');
+      return row.id;
+    },
+
+    /** Marks a recorded search as answered: the next RECENT search of its query starts from here. */
+    async completeSearch(id: number, at: Date): Promise<void> {
+      await db.update(searchCalls).set({ completedAt: at }).where(eq(searchCalls.id, id));
+    },
+
+    /** When the last answered search of `query` for this user was made and answered; null before any. */
+    async lastCompletedSearch(
+      threadsUserId: string,
+      query: string,
+    ): Promise<{ calledAt: Date; completedAt: Date } | null> {
+      const [row] = await db
+        .select({ calledAt: searchCalls.calledAt, completedAt: searchCalls.completedAt })
+        .from(searchCalls)
+        .where(
+          and(
+            eq(searchCalls.threadsUserId, threadsUserId),
+            eq(searchCalls.query, query),
+            isNotNull(searchCalls.completedAt),
+          ),
+        )
+        .orderBy(desc(searchCalls.completedAt))
+        .limit(1);
+      return row?.completedAt ? { calledAt: row.calledAt, completedAt: row.completedAt } : null;
     },
   };
 }

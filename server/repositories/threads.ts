@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { manualSubmissions, threads } from '../db/schema.ts';
 
@@ -149,6 +149,35 @@ export function createThreadsRepository(db: Database) {
         .where(and(eq(threads.id, id), eq(threads.status, 'approved')))
         .returning();
       return row ?? null;
+    },
+
+    /** Stores a thread's refreshed picture address and when it expires (decision 025). */
+    async setPicture(
+      id: string,
+      picture: { imageUrl: string; imageExpiresAt: Date | null },
+      tx: Database = db,
+    ): Promise<void> {
+      await tx.update(threads).set(picture).where(eq(threads.id, id));
+    },
+
+    /**
+     * Approved threads whose picture expires before `cutoff`, soonest first: the picture refresh
+     * job's work list (decision 025).
+     */
+    async listPicturesExpiringBefore(cutoff: Date, limit: number, tx: Database = db): Promise<ThreadRow[]> {
+      return tx
+        .select()
+        .from(threads)
+        .where(
+          and(
+            eq(threads.status, 'approved'),
+            isNotNull(threads.imageUrl),
+            isNotNull(threads.mediaId),
+            lt(threads.imageExpiresAt, cutoff),
+          ),
+        )
+        .orderBy(asc(threads.imageExpiresAt))
+        .limit(limit);
     },
   };
 }

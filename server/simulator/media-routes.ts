@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authorizeCall } from './access.ts';
 import { graphError } from './graph-error.ts';
+import type { MediaAddressing } from './media-files.ts';
 import { isAlive, toMedia } from './seed-media.ts';
 import { ownPostsFor, SEED_POSTS } from './seed-posts.ts';
 import { containerAnswer, publishedMedia } from './publish-routes.ts';
@@ -14,7 +15,11 @@ type Query = Record<string, string | undefined>;
  */
 export function registerMediaRoutes(
   app: FastifyInstance,
-  { store, mediaOrigin }: { store: SimulatedThreadsStore; mediaOrigin: () => string },
+  {
+    store,
+    media,
+    accessLevel,
+  }: { store: SimulatedThreadsStore; media: MediaAddressing; accessLevel: 'standard' | 'advanced' },
 ): void {
   app.get<{ Querystring: Query }>('/v1.0/me/threads', async (request, reply) => {
     const owner = authorizeCall(store, reply, request.query.access_token);
@@ -24,7 +29,7 @@ export function registerMediaRoutes(
     // What the user published through the API leads, newest first, then the seeded posts.
     const posts = [
       ...store.publishing.publishedBy(owner.username).map(publishedMedia),
-      ...ownPostsFor(owner.username).map((post) => toMedia(post, mediaOrigin())),
+      ...ownPostsFor(owner.username).map((post) => toMedia(post, { store, media })),
     ];
     const page = posts.slice(start, start + limit);
     const more = start + limit < posts.length;
@@ -75,12 +80,15 @@ export function registerMediaRoutes(
         ...(published.quotePostId ? { is_quote_post: true } : {}),
       };
     const post = findPost(request.params.id, owner.username);
-    if (!post)
+    // With standard access another person's post answers exactly like a deleted one: code 100,
+    // subcode 33 (threads-api.md sections 3 and 10, access levels).
+    const readable = post && (accessLevel === 'advanced' || post.username === owner.username);
+    if (!post || !readable)
       return graphError(
         reply,
-        `Unsupported get request. Object with ID '${request.params.id}' does not exist.`,
+        `Unsupported get request. Object with ID '${request.params.id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
         { subcode: 33 },
       );
-    return toMedia(post, mediaOrigin());
+    return toMedia(post, { store, media });
   });
 }

@@ -3,6 +3,7 @@ import { signRequest } from '../threads/signed-request.ts';
 import { authorizePage, authorizePageCsp, blockedPage, removeAppPage } from './authorize-page.ts';
 import { acceptFormBodies } from '../http/form-body.ts';
 import { KNOWN_SCOPES, authorizeCall } from './access.ts';
+import { registerMediaFileRoute, type MediaAddressing } from './media-files.ts';
 import { registerMediaRoutes } from './media-routes.ts';
 import { registerOembedRoutes } from './oembed-routes.ts';
 import { registerSearchRoutes } from './search-routes.ts';
@@ -19,8 +20,12 @@ export interface SimulatedProviderOptions {
   store: SimulatedThreadsStore;
   /** Where this server's own API answers (for the signed callbacks Meta would send). */
   appOrigin: () => string;
-  /** Where browsers fetch the seeded posts' images (the site's public origin). */
-  mediaOrigin: () => string;
+  /** Where browsers fetch the seeded posts' pictures, and how long an address works. */
+  media: MediaAddressing;
+  /** Folders holding the seeded pictures (design-NN.webp), searched in order. */
+  imageDirs: readonly string[];
+  /** The fake app's access level (threads-api.md section 10): standard or advanced. */
+  accessLevel: 'standard' | 'advanced';
   /** Mount the test controls (fault injection, container processing): SIMULATED_CONTROLS, tests only. */
   controls?: boolean;
 }
@@ -203,8 +208,10 @@ const simulatedProvider: FastifyPluginAsync<SimulatedProviderOptions> = async (a
     return page(reply, 200, removeAppPage({ username, statusUrl: url }));
   });
 
-  registerSearchRoutes(app, { store, mediaOrigin: options.mediaOrigin });
-  registerMediaRoutes(app, { store, mediaOrigin: options.mediaOrigin });
+  const { media, accessLevel } = options;
+  registerSearchRoutes(app, { store, media, accessLevel });
+  registerMediaRoutes(app, { store, media, accessLevel });
+  registerMediaFileRoute(app, { store, imageDirs: options.imageDirs });
   registerPublishRoutes(app, { store });
   registerOembedRoutes(app, { store });
 

@@ -18,9 +18,20 @@ export interface SeedPost {
   username: string;
   displayName: string;
   text: string;
-  mediaType: 'TEXT_POST' | 'IMAGE';
-  /** 1..12 for IMAGE posts (the server maps it to /sample/images/design-NN.webp), null for text. */
+  /** Media types of threads-api.md section 2 (media retrieval). */
+  mediaType: 'TEXT_POST' | 'IMAGE' | 'VIDEO' | 'CAROUSEL_ALBUM' | 'REPOST_FACADE';
+  /**
+   * 1..12 (the simulator serves design-NN.webp): an IMAGE's picture, a VIDEO's thumbnail, a
+   * CAROUSEL_ALBUM's first child (the next two follow); null for text and reposts.
+   */
   imageIndex: number | null;
+  /** A REPOST_FACADE's reposted post (threads-api.md section 10, media types). */
+  repostOf?: string;
+  /**
+   * Graph leaves out the username of an author it will not show (a deactivated account): one seeded
+   * item is that malformed item, which must cost a client that item only, never its page.
+   */
+  usernameHidden?: boolean;
   topicTag: string | null;
   shortcode: string;
   timestamp: string;
@@ -124,7 +135,50 @@ function buildSeedPosts(): SeedPost[] {
   const posts = drafts.map((draft, index) =>
     Object.freeze({ id: `1789${String(index + 1).padStart(13, '0')}`, ...draft }),
   );
-  return posts.reverse();
+  return [...posts, ...richMediaPosts(posts, usedTexts, usedCodes)].sort((a, b) =>
+    b.timestamp.localeCompare(a.timestamp),
+  );
+}
+
+const RICH_TYPES = ['VIDEO', 'CAROUSEL_ALBUM', 'REPOST_FACADE'] as const;
+const RICH_COUNT = 24;
+
+/**
+ * Videos, carousels and reposts (threads-api.md section 10, media types), appended after the first
+ * 240 posts with a random stream of their own, so those posts, their ids and texts stay as they were.
+ * Their ids continue the sequence (a licence: real ids grow with time). A repost carries the text of
+ * the post it reposts for matching only (Graph sends a facade without text); the first video hides
+ * its author, the malformed item.
+ */
+function richMediaPosts(base: readonly SeedPost[], usedTexts: Set<string>, usedCodes: Set<string>) {
+  const rng = createRandom(0x5eed_2ed1a);
+  const extras: SeedPost[] = [];
+  for (let i = 0; i < RICH_COUNT; i++) {
+    const topic = TOPICS[i % TOPICS.length];
+    if (!topic) throw new Error('no topics');
+    const mediaType = RICH_TYPES[i % RICH_TYPES.length] ?? 'VIDEO';
+    const reposted = mediaType === 'REPOST_FACADE' ? base[Math.floor(rng() * base.length)] : undefined;
+    let code = shortcode(rng);
+    while (usedCodes.has(code)) code = shortcode(rng);
+    usedCodes.add(code);
+    extras.push(
+      Object.freeze({
+        id: `1789${String(base.length + i + 1).padStart(13, '0')}`,
+        ...pick(rng, SEED_AUTHORS),
+        text: reposted?.text ?? uniqueText(rng, topic, usedTexts),
+        mediaType,
+        imageIndex: reposted ? null : 1 + Math.floor(rng() * IMAGE_COUNT),
+        topicTag: i % 10 < 7 ? (topic.tags[i % topic.tags.length] ?? null) : null,
+        shortcode: code,
+        timestamp: timestampIn(rng),
+        ...engagement(rng),
+        disappearsAfterHours: null,
+        ...(reposted ? { repostOf: reposted.id } : {}),
+        ...(i === 0 ? { usernameHidden: true } : {}),
+      }),
+    );
+  }
+  return extras;
 }
 
 /** The seeded public posts, newest first, identical on every run. */

@@ -48,6 +48,8 @@ export class SimulatedThreadsStore {
   /** Refreshed tokens, refused from then on (in memory: a restart forgets them, a simulator's licence). */
   readonly #revoked = new Set<string>();
   readonly #signingKey: Buffer;
+  /** When each user's counted keyword searches were made (threads-api.md section 3, the quota). */
+  readonly #searches = new Map<string, number[]>();
 
   readonly now: () => number;
   /** When the provider started: seeded posts disappear relative to it. */
@@ -158,6 +160,26 @@ export class SimulatedThreadsStore {
   /** A published post by its shortcode (oEmbed finds posts by permalink), or null. */
   publishedByShortcode(shortcode: string): PublishedPost | null {
     return this.publishing.publishedByShortcode(shortcode);
+  }
+
+  /** Signs a media address like Meta's CDN signs its URLs (`_nc_sig`): the file and its expiry. */
+  signMedia(file: string, expiresAtSeconds: number): string {
+    return this.#sign(`media:${file}:${expiresAtSeconds}`).slice(0, 22);
+  }
+
+  /** Keyword searches `username` made in the rolling 24 hours before now (section 3). */
+  searchesInWindow(username: string): number {
+    const since = this.now() - DAY;
+    const kept = (this.#searches.get(username) ?? []).filter((at) => at > since);
+    this.#searches.set(username, kept);
+    return kept.length;
+  }
+
+  /** Counts one search against the user's quota (only searches that returned something count). */
+  countSearch(username: string): void {
+    const made = this.#searches.get(username) ?? [];
+    made.push(this.now());
+    this.#searches.set(username, made);
   }
 
   /** A new long-lived token for one at least a day old and not expired; the old one stops working. */

@@ -4,5 +4,5 @@ import { toThreadCard } from './thread-views.ts';
 
 /** A member's newest visible gems as cards, with how many visible gems they have in all. */
 export function toGemList(newest: readonly ThreadRow[], count: number): GemList {
-  return { cards: newest.map(toThreadCard), count };
+  return { cards: newest.map((row) => toThreadCard(row)), count };
 }

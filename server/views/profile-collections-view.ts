@@ -9,8 +9,8 @@ export function toProfileCollections(parts: {
   gemCount: number;
   ownCount: number;
 }): ProfileCollections {
-  const gemCards = parts.gems.map(toThreadCard);
-  const threadCards = parts.own.map(toThreadCard);
+  const gemCards = parts.gems.map((row) => toThreadCard(row));
+  const threadCards = parts.own.map((row) => toThreadCard(row));
   return {
     gems: gemCards.map((card) => card.id),
     own_threads: threadCards.map((card) => card.id),

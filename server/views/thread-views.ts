@@ -16,12 +16,21 @@ function authorOf(row: Pick<ThreadRow, 'username' | 'authorName' | 'shortcode'>)
   };
 }
 
+/**
+ * The stable address of an approved thread's picture (decision 025): the API redirects it to the
+ * current signed Threads address, so a card never embeds one that expires within hours. `base` is
+ * the API's origin when the pages are served from another one, '' on the same origin.
+ */
+export const pictureAddress = (threadId: string, base = '') => `${base}/api/media/${threadId}`;
+
 /** What every card of a stored thread shows: who, what, and the link. */
-function cardFields(row: ThreadRow) {
+function cardFields(row: ThreadRow, pictureBase?: string) {
   return {
     ...authorOf(row),
     content: row.text,
-    image: row.imageUrl,
+    // Only an approved thread's picture has a stable address; the review cards of a fresh find
+    // show the address Threads just gave.
+    image: row.imageUrl && row.status === 'approved' ? pictureAddress(row.id, pictureBase) : row.imageUrl,
     likes: row.likes,
     replies: row.replies,
     type: row.imageUrl ? ('image' as const) : ('text' as const),
@@ -62,11 +71,11 @@ function cardTopicTag(tag: string | null): string | null {
   return cut;
 }
 
-/** An approved thread as the public catalogue lists it. */
-export function toThreadCard(row: ThreadRow): ThreadCard {
+/** An approved thread as the public catalogue lists it; `pictureBase` as in pictureAddress. */
+export function toThreadCard(row: ThreadRow, pictureBase?: string): ThreadCard {
   return {
     id: row.id,
-    ...cardFields(row),
+    ...cardFields(row, pictureBase),
     timestamp: (row.postedAt ?? row.createdAt).toISOString(),
     // The build validates the cards it renders: a longer stored tag would stop every rebuild.
     topic_tag: cardTopicTag(row.topicTag),

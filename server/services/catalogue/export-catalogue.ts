@@ -98,6 +98,8 @@ export interface CatalogueExport {
   /** The committed sample, published while no thread is approved. */
   sampleCatalogueDir: string;
   refreshIntervalMinutes: number;
+  /** The API's origin when the pages are on another one: cards' picture addresses point there. */
+  pictureBaseUrl?: string | undefined;
 }
 
 /** The sample's cards and dates, or null when the folder holds no sample. A broken sample is an error. */
@@ -128,7 +130,7 @@ export function catalogueDatesFrom(generatedAt: Date, refreshIntervalMinutes: nu
  */
 export async function exportCatalogue(
   db: Database,
-  { catalogueDir, sampleCatalogueDir, refreshIntervalMinutes }: CatalogueExport,
+  { catalogueDir, sampleCatalogueDir, refreshIntervalMinutes, pictureBaseUrl }: CatalogueExport,
   now = new Date(),
 ): Promise<boolean> {
   const approved = await createThreadsRepository(db).listApproved();
@@ -140,7 +142,7 @@ export async function exportCatalogue(
   const refreshedAt = (await createCurationRunsRepository(db).lastRefreshedAt()) ?? now;
   const { dataChanged } = await writeCatalogue(
     catalogueDir,
-    approved.map(toThreadCard),
+    approved.map((row) => toThreadCard(row, pictureBaseUrl)),
     catalogueDatesFrom(refreshedAt, refreshIntervalMinutes),
   );
   return dataChanged;

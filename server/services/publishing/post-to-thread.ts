@@ -2,7 +2,27 @@ import { parseThreadUrl } from '../../../contract/thread-url.ts';
 import type { NewThread } from '../../repositories/threads.ts';
 import type { PostInsights, ThreadsGateway, ThreadsPost } from '../../threads/gateway.ts';
 
-const IMAGE_TYPES = new Set(['IMAGE', 'CAROUSEL_ALBUM']);
+/**
+ * When a signed Threads media address stops working: its `oe` parameter, the expiry as hex Unix
+ * seconds (Meta's CDN; threads-api.md section 10, media URLs expire). Null when it carries none.
+ */
+export function mediaExpiryOf(url: string | null): Date | null {
+  if (!url) return null;
+  let oe: string | null;
+  try {
+    oe = new URL(url).searchParams.get('oe');
+  } catch {
+    return null;
+  }
+  if (!oe || !/^[0-9A-Fa-f]{1,12}$/.test(oe)) return null;
+  return new Date(Number.parseInt(oe, 16) * 1000);
+}
+
+/** The picture of a post as a thread stores it: only web URLs reach an <img>. */
+export function pictureOf(post: ThreadsPost): { imageUrl: string | null; imageExpiresAt: Date | null } {
+  const imageUrl = /^https?:\/\//.test(post.mediaUrl ?? '') ? post.mediaUrl : null;
+  return { imageUrl, imageExpiresAt: mediaExpiryOf(imageUrl) };
+}
 
 /**
  * A post from the API as a thread row, or null when it has no usable shortcode (one Threads did not
@@ -25,9 +45,9 @@ export function postToThread(
     query: extra.query ?? null,
     username,
     text: post.text,
-    // Only web URLs reach an <img>: the simulated provider serves its images over http locally.
-    imageUrl:
-      IMAGE_TYPES.has(post.mediaType) && /^https?:\/\//.test(post.mediaUrl ?? '') ? post.mediaUrl : null,
+    // An image, a video's thumbnail or a carousel's first picture (the gateway picks it), with the
+    // moment its signed address expires.
+    ...pictureOf(post),
     topicTag: post.topicTag,
     permalink: link?.ok ? link.link.url : `https://www.threads.com/@${username}/post/${shortcode}`,
     likes: extra.insights?.likes ?? null,

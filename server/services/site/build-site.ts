@@ -36,6 +36,7 @@ export function catalogueExportFor(config: Config): CatalogueExport {
     catalogueDir: config.catalogueDir,
     sampleCatalogueDir: config.sampleCatalogueDir,
     refreshIntervalMinutes: config.refreshIntervalMinutes,
+    pictureBaseUrl: config.apiBaseUrl,
   };
 }
 

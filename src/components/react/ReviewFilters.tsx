@@ -20,7 +20,10 @@ function queryChoices(
 
 /** Source, keyword or tag, and order of the review queue; each change loads its first page. */
 export default function ReviewFilters() {
-  const { filter, queries, sources } = useStore($reviewQueue);
+  const { filter, queries, sources, threads } = useStore($reviewQueue);
+  // Threads reports likes only for a member's own posts (threads-api.md section 4): the order by
+  // likes is offered only where some listed thread has them, or while it is the chosen order.
+  const likesKnown = filter.sort === 'likes' || threads.some((thread) => thread.likes !== null);
   const choices = queryChoices(queries, filter.source);
   // A chosen query stays listed even when it has nothing left, so the select shows the truth.
   if (filter.query && !choices.some(([query]) => query === filter.query)) choices.push([filter.query, 0]);
@@ -70,7 +73,7 @@ export default function ReviewFilters() {
           }
         >
           <option value="newest">{T.newest}</option>
-          <option value="likes">{T.mostLiked}</option>
+          {likesKnown && <option value="likes">{T.mostLiked}</option>}
         </select>
       </label>
     </form>

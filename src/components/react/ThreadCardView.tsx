@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { AVATAR_SIZE, CARD_IMAGE_SIZE } from '../../../contract/constants.ts';
 import type { ThreadCard } from '../../../contract/thread-card.ts';
 import { TEXTS } from '../../../contract/texts.ts';
@@ -14,7 +15,11 @@ interface Props {
   priority?: boolean;
 }
 
-/** A thread's attached image, at the card's fixed size so nothing shifts while it loads. */
+/**
+ * A thread's attached image, at the card's fixed size so nothing shifts while it loads. A picture
+ * that cannot load (Threads no longer gives it: its address answers 404, decision 025) is taken out
+ * rather than shown broken, also when it failed before the island hydrated.
+ */
 export function ThreadImage({
   src,
   author,
@@ -26,8 +31,16 @@ export function ThreadImage({
   loading: 'eager' | 'lazy';
   priority?: boolean;
 }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const image = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const element = image.current;
+    if (element?.complete && element.naturalWidth === 0 && element.currentSrc) setFailed(src);
+  }, [src]);
+  if (failed === src) return null;
   return (
     <img
+      ref={image}
       className="thread-card__image"
       src={src}
       alt={`Attachment shared by ${author}`}
@@ -36,6 +49,7 @@ export function ThreadImage({
       loading={loading}
       decoding="async"
       fetchPriority={priority ? 'high' : 'auto'}
+      onError={() => setFailed(src)}
     />
   );
 }

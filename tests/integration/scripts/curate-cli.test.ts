@@ -44,7 +44,7 @@ test('npm run curate refuses while a server holds the embedded database, then ru
   await rm(catalogueDir, { recursive: true, force: true });
   const ran = await runCli(env);
   expect(ran.output).toContain('Curating (Threads: simulated, embedded PGlite)...');
-  expect(ran.output).toMatch(/keyword "typography": \d+ found/i);
+  expect(ran.output).toMatch(/keyword "typography" RECENT \(1 page\): \d+ found/i);
   expect(ran.output).toContain(`Catalogue exported to ${catalogueDir}`);
   expect(ran.code).toBe(0);
   // Like the server after a run, the CLI exports the catalogue.

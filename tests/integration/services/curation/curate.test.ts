@@ -40,7 +40,8 @@ test('a run fills the review queue from keyword and tag searches; a second run a
   await start();
   const first = await refresh();
   expect(first.status).toBe(200);
-  expect(first.run).toMatchObject({ status: 'succeeded', searches: 3, errors: [] });
+  // Each query: RECENT (one page of 100 holds every match) and its daily TOP.
+  expect(first.run).toMatchObject({ status: 'succeeded', searches: 6, errors: [] });
   expect(first.run.counts.public_search?.added).toBeGreaterThan(10);
   expect(first.run.counts.public_tag?.added).toBeGreaterThan(5);
   const queue = await pending();
@@ -52,9 +53,12 @@ test('a run fills the review queue from keyword and tag searches; a second run a
   expect(times).toEqual([...times].sort((a, b) => b - a));
   expect(queue[0]?.permalink).toMatch(/^https:\/\/www\.threads\.com\/@[a-z0-9._]+\/post\/[A-Za-z0-9_-]+$/);
 
+  // The second run asks RECENT only for posts since the first one searched (none are newer), and
+  // skips TOP, which ran less than a day ago.
   const second = await refresh();
-  expect(second.run.counts.public_search?.added).toBe(0);
-  expect(second.run.counts.public_tag?.added).toBe(0);
+  expect(second.run.searches).toBe(3);
+  expect(second.run.counts.public_search).toEqual({ seen: 0, added: 0 });
+  expect(second.run.counts.public_tag).toEqual({ seen: 0, added: 0 });
   expect(await pending()).toHaveLength(queue.length);
 
   const runs = await api(base, '/api/admin/runs', { cookie: admin });

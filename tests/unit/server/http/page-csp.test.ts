@@ -39,11 +39,17 @@ describe('pageCsp', () => {
     );
     const csp = pageCsp(html, { secure: true, apiOrigin: 'https://api.curated.example' });
     expect(directive(csp, 'connect-src')).toBe("connect-src 'self' https://api.curated.example");
-    // Only connect-src changes: scripts, forms and the rest stay on the pages' own origin.
-    expect(csp.replace(' https://api.curated.example', '')).toBe(pageCsp(html, { secure: true }));
+    // Pictures come from the API's stable address (decision 025), which may redirect to its own
+    // origin (the simulator's media); an http API origin is not covered by https:.
+    expect(directive(csp, 'img-src')).toBe("img-src 'self' data: https: https://api.curated.example");
+    // Only connect-src and img-src change: scripts, forms and the rest stay on the pages' own origin.
+    expect(csp.replaceAll(' https://api.curated.example', '')).toBe(pageCsp(html, { secure: true }));
     // A stray trailing slash or path is reduced to the origin, which is what CSP compares.
     expect(
       directive(pageCsp('', { secure: false, apiOrigin: 'http://127.0.0.1:4607/' }), 'connect-src'),
     ).toBe("connect-src 'self' http://127.0.0.1:4607");
+    expect(directive(pageCsp('', { secure: false, apiOrigin: 'http://127.0.0.1:4607/' }), 'img-src')).toBe(
+      "img-src 'self' data: https: http://127.0.0.1:4607",
+    );
   });
 });

@@ -18,6 +18,7 @@ test('the job list names each job once, and the curation interval is the configu
     'refresh-threads-tokens',
     'curate',
     'publish-generated-posts',
+    'refresh-pictures',
     'purge-expired-sessions',
     'publish-site',
   ]);

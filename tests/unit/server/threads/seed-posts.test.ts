@@ -26,12 +26,12 @@ function expectWellFormed(post: SeedPost) {
   expect(post.text.length).toBeGreaterThanOrEqual(60);
   expect(post.text.length).toBeLessThanOrEqual(400);
   expect(post.text).not.toMatch(/#|https?:|www\./);
-  if (post.mediaType === 'IMAGE') {
+  if (['IMAGE', 'VIDEO', 'CAROUSEL_ALBUM'].includes(post.mediaType)) {
     expect(Number.isInteger(post.imageIndex)).toBe(true);
     expect(post.imageIndex).toBeGreaterThanOrEqual(1);
     expect(post.imageIndex).toBeLessThanOrEqual(12);
   } else {
-    expect(post.mediaType).toBe('TEXT_POST');
+    expect(['TEXT_POST', 'REPOST_FACADE']).toContain(post.mediaType);
     expect(post.imageIndex).toBeNull();
   }
   if (post.topicTag !== null) expect(TOPIC_TAGS).toContain(post.topicTag);
@@ -63,6 +63,20 @@ describe('seeded Threads posts', () => {
       expectWellFormed(post);
       expect(authors.get(post.username)).toBe(post.displayName);
     }
+  });
+
+  test('videos, carousels and reposts are appended after the first 240 posts (threads-api.md section 10, media types)', () => {
+    const byType = (type: SeedPost['mediaType']) => SEED_POSTS.filter((post) => post.mediaType === type);
+    expect(byType('VIDEO')).toHaveLength(8);
+    expect(byType('CAROUSEL_ALBUM')).toHaveLength(8);
+    const reposts = byType('REPOST_FACADE');
+    expect(reposts).toHaveLength(8);
+    const ids = new Set(SEED_POSTS.map((post) => post.id));
+    for (const repost of reposts) expect(ids.has(repost.repostOf ?? '')).toBe(true);
+    // The first 240 keep their ids 1..240; the rich posts continue the sequence.
+    const rich = SEED_POSTS.filter((post) => post.mediaType !== 'IMAGE' && post.mediaType !== 'TEXT_POST');
+    for (const post of rich) expect(Number(post.id.slice(4))).toBeGreaterThan(240);
+    expect(SEED_POSTS.filter((post) => post.usernameHidden)).toHaveLength(1);
   });
 
   test('ids and shortcodes are unique, and texts mostly distinct', () => {

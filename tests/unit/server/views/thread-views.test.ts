@@ -87,3 +87,18 @@ test("a manual submission carries the member's note; the paging key never leaves
     notes: 'Worth a look',
   });
 });
+
+test('an approved card points at the stable picture address (decision 025), never the expiring one', () => {
+  const signed = 'https://scontent.cdninstagram.com/v/t51/pic.webp?oe=6745A1B2&_nc_sig=abc';
+  const approved = { ...row(null), imageUrl: signed, status: 'approved' } as ThreadRow;
+  const sameOrigin = toThreadCard(approved);
+  expect(sameOrigin).toMatchObject({ type: 'image', image: `/api/media/${approved.id}` });
+  expect(ThreadCardSchema.safeParse(sameOrigin).success).toBe(true);
+  // Pages on another origin than the API (API_BASE_URL) get the API's absolute address.
+  expect(toThreadCard(approved, 'https://api.curated.example').image).toBe(
+    `https://api.curated.example/api/media/${approved.id}`,
+  );
+  // A pending find shows the address Threads just gave (the route serves approved pictures only).
+  const pending = { ...approved, status: 'pending' } as ThreadRow;
+  expect(toThreadCard(pending).image).toBe(signed);
+});

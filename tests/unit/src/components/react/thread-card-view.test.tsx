@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { CARD_IMAGE_SIZE } from '../../../../../contract/constants.ts';
 import type { ThreadCard } from '../../../../../contract/thread-card.ts';
 import ThreadCardView from '../../../../../src/components/react/ThreadCardView.tsx';
@@ -86,5 +86,46 @@ describe('ThreadCardView', () => {
     expect(doc.querySelector('h2')?.textContent).toBe('@maren.makes');
     expect(doc.querySelector('.thread-card__handle')).toBeNull();
     expect(render(base).querySelector('.thread-card__handle')?.textContent).toBe('@maren.makes');
+  });
+});
+
+describe('ThreadImage', () => {
+  async function mounted(loaded: boolean) {
+    const { act } = await import('react');
+    const { createRoot } = await import('react-dom/client');
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    // happy-dom loads no images: say whether this one is still loading or has finished (broken).
+    const complete = vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(loaded);
+    const host = document.createElement('div');
+    document.body.append(host);
+    const root = createRoot(host);
+    await act(async () => root.render(<ThreadCardView card={{ ...base, image: '/api/media/gone' }} eager />));
+    return {
+      host,
+      act,
+      done: async () => {
+        await act(async () => root.unmount());
+        host.remove();
+        complete.mockRestore();
+      },
+    };
+  }
+
+  test('a picture that fails to load is taken out, not shown broken (decision 025)', async () => {
+    const { host, act, done } = await mounted(false);
+    const image = host.querySelector('img.thread-card__image');
+    expect(image).not.toBeNull();
+    await act(async () => image?.dispatchEvent(new Event('error')));
+    expect(host.querySelector('img.thread-card__image')).toBeNull();
+    // The rest of the card stays.
+    expect(host.querySelector('.thread-card__content')?.textContent).toBe(base.content);
+    await done();
+  });
+
+  test('one that failed before the island hydrated is taken out too', async () => {
+    const { host, done } = await mounted(true);
+    expect(host.querySelector('img.thread-card__image')).toBeNull();
+    expect(host.querySelector('.thread-card__content')?.textContent).toBe(base.content);
+    await done();
   });
 });
