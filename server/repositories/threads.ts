@@ -151,6 +151,15 @@ export function createThreadsRepository(db: Database) {
         .limit(limit);
     },
 
+    /** One of the author's posts; null when the id names none of theirs. */
+    async findOfAuthor(id: string, author: AuthorIdentity, tx: Database = db): Promise<ThreadRow | null> {
+      const [row] = await tx
+        .select()
+        .from(threads)
+        .where(and(eq(threads.id, id), byAuthor(author)));
+      return row ?? null;
+    },
+
     /**
      * The author takes one of their posts out of the catalogue: any status but 'removed' becomes
      * 'removed', remembering what it was. Null when it is not theirs or already removed.
