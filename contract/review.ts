@@ -32,7 +32,9 @@ export interface ReviewThread {
 }
 
 /** The review card's chips about the author's own choices (decision 028), in words; none when they made none. */
-export function authorChips(thread: Pick<ReviewThread, 'author_opted_out' | 'author_removed_count'>): string[] {
+export function authorChips(
+  thread: Pick<ReviewThread, 'author_opted_out' | 'author_removed_count'>,
+): string[] {
   const chips: string[] = [];
   if (thread.author_opted_out) chips.push('Author asked never to be curated');
   const removed = thread.author_removed_count ?? 0;

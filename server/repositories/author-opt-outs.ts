@@ -14,7 +14,10 @@ export interface OptedOutAuthors {
 export function createAuthorOptOutsRepository(db: Database) {
   return {
     async find(threadsUserId: string, tx: Database = db): Promise<AuthorOptOut | null> {
-      const [row] = await tx.select().from(authorOptOuts).where(eq(authorOptOuts.threadsUserId, threadsUserId));
+      const [row] = await tx
+        .select()
+        .from(authorOptOuts)
+        .where(eq(authorOptOuts.threadsUserId, threadsUserId));
       return row ?? null;
     },
 

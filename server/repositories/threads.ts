@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { manualSubmissions, threads } from '../db/schema.ts';
 
@@ -17,7 +30,10 @@ export interface AuthorIdentity {
  * regard to case, or owned by their account (their own posts and submissions fetched with their token).
  */
 function byAuthor({ username, userId }: AuthorIdentity): SQL {
-  return or(sql`lower(${threads.username}) = ${username.toLowerCase()}`, eq(threads.ownerUserId, userId)) as SQL;
+  return or(
+    sql`lower(${threads.username}) = ${username.toLowerCase()}`,
+    eq(threads.ownerUserId, userId),
+  ) as SQL;
 }
 
 /** Curated threads: what searches and members found, and what admins decided. */

@@ -1,10 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { AuthorPostParamsSchema } from '../../../contract/author-schemas.ts';
-import type {
-  AuthorOptOutResult,
-  AuthorOverview,
-  AuthorPostResult,
-} from '../../../contract/authors.ts';
+import type { AuthorOptOutResult, AuthorOverview, AuthorPostResult } from '../../../contract/authors.ts';
 import type { Database } from '../../db/client.ts';
 import { parseBody } from '../../http/http-error.ts';
 import { limit } from '../../plugins/rate-limits.ts';

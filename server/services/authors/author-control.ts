@@ -39,7 +39,12 @@ export function createAuthorControl(db: Database) {
   const audit = createAuditLogRepository(db);
 
   /** Refuses a post that is not the author's (404, as for an unknown id: no one learns of others' posts). */
-  async function refuseUnless(row: ThreadRow | null, id: string, user: User, tx: Database): Promise<ThreadRow> {
+  async function refuseUnless(
+    row: ThreadRow | null,
+    id: string,
+    user: User,
+    tx: Database,
+  ): Promise<ThreadRow> {
     if (row) return row;
     const mine = await threads.findOfAuthor(id, identityOf(user), tx);
     if (!mine) throw new HttpError(404, 'The catalogue holds no post of yours with this id.');

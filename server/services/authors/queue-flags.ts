@@ -23,7 +23,8 @@ export async function authorFlagsOf(
       return [
         row.id,
         {
-          author_opted_out: out.usernames.has(name) || (row.ownerUserId !== null && out.userIds.has(row.ownerUserId)),
+          author_opted_out:
+            out.usernames.has(name) || (row.ownerUserId !== null && out.userIds.has(row.ownerUserId)),
           author_removed_count: removed.get(name) ?? 0,
         },
       ];

@@ -234,7 +234,12 @@ test("opting out takes the author's waiting posts out of the queue (restorable);
   const rows = await db
     .select()
     .from(threads)
-    .where(inArray(threads.id, waiting.map((t) => t.id)));
+    .where(
+      inArray(
+        threads.id,
+        waiting.map((t) => t.id),
+      ),
+    );
   expect(rows.every((row) => row.status === 'removed' && row.statusBeforeRemoval === 'pending')).toBe(true);
   const [audit] = await auditRows('author.opt_out');
   expect(audit?.details).toMatchObject({ username: AUTHOR });
@@ -260,7 +265,11 @@ test("a member's submission of an opted-out author's post is refused with a clea
   await post(author, '/api/authors/me/opt-out');
   const alice = await approvedMember(base, 'alice');
   const submit = (url: string) =>
-    api(base, '/api/dashboard/manual-submission', { method: 'POST', cookie: alice, body: { thread_url: url } });
+    api(base, '/api/dashboard/manual-submission', {
+      method: 'POST',
+      cookie: alice,
+      body: { thread_url: url },
+    });
   const refused = await submit(`https://www.threads.com/@${AUTHOR.toUpperCase()}/post/OptOut1x`);
   expect(refused.status).toBe(403);
   expect(await detail(refused)).toBe(OPTED_OUT_SUBMISSION);

@@ -37,7 +37,9 @@ async function submit(cookie: string, link: string): Promise<string> {
 
 async function decide(action: 'approve' | 'reject', id: string): Promise<void> {
   const body = action === 'reject' ? { thread_id: id, reason: 'Not about design or UI' } : { thread_id: id };
-  expect((await api(base, `/api/threads/${action}`, { method: 'POST', cookie: admin, body })).status).toBe(200);
+  expect((await api(base, `/api/threads/${action}`, { method: 'POST', cookie: admin, body })).status).toBe(
+    200,
+  );
 }
 
 async function loggedIds(): Promise<string[]> {
@@ -50,7 +52,10 @@ test("the public log never shows a post submitted by its own author, fetched or 
   const member = await approvedMember(base, 'lena_member');
   // Her own post, which the API finds with her token (owner set)...
   const [ownPost] = ownPostsFor('lena_member');
-  const fetched = await submit(member, `https://www.threads.com/@lena_member/post/${ownPost?.shortcode ?? ''}`);
+  const fetched = await submit(
+    member,
+    `https://www.threads.com/@lena_member/post/${ownPost?.shortcode ?? ''}`,
+  );
   // ...one the API cannot find (only the handle tells it is hers, in another case)...
   const linkOnly = await submit(member, 'https://www.threads.com/@Lena_Member/post/NotFound1x');
   // ...and a stranger's post.
@@ -78,9 +83,9 @@ test('a rejected post its author removed leaves the public log', async () => {
   // The author signs in: from then on the log leaves their posts out anyway (see above); a removal
   // is what keeps it out should that rule ever change, and it is what the author asked for.
   const author = await signIn(base, 'quiet.author');
-  expect((await api(base, `/api/authors/me/posts/${id}/remove`, { method: 'POST', cookie: author })).status).toBe(
-    200,
-  );
+  expect(
+    (await api(base, `/api/authors/me/posts/${id}/remove`, { method: 'POST', cookie: author })).status,
+  ).toBe(200);
   const { db } = await testDatabase();
   const [row] = await db.select().from(threads).where(eq(threads.id, id));
   expect(row).toMatchObject({ status: 'removed', statusBeforeRemoval: 'rejected' });
