@@ -125,7 +125,14 @@ test("'Never curate me' keeps the author's posts out of the queue when the admin
   await expect(optIn).toBeFocused();
   await expect(author.getByText(AUTHOR_TEXTS.optedOut)).toBeVisible();
   // Their waiting posts left the queue and can be restored.
-  await expect(author.getByRole('button', { name: AUTHOR_TEXTS.restore })).toHaveCount(before);
+  await expect(author.locator('.author-post__status--pending')).toHaveCount(0);
+  await expect(
+    author
+      .locator('li.author-post', {
+        hasText: `(Restore makes it: ${AUTHOR_STATUS_TEXT.pending.toLowerCase()})`,
+      })
+      .first(),
+  ).toBeVisible();
 
   // The admin runs curation again: no post of theirs reaches the queue.
   await refreshNow(panel.getByRole('region', { name: 'Curation' }));
