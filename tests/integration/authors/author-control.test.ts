@@ -180,7 +180,7 @@ test('only the author may remove or restore a post, and only by a valid id from 
   expect(ORIGIN).not.toBe('https://evil.example');
 });
 
-test("'Never curate me' empties the queue of the author's posts and keeps later search results out; opting in again lets them in", async () => {
+test("'Never curate me' empties the queue of the author's posts and keeps later search results out; opting in again is recorded", async () => {
   const author = await signIn(base, AUTHOR);
   const optOut = await post(author, '/api/authors/me/opt-out');
   expect(optOut.status).toBe(200);
