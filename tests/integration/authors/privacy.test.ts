@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { ModerationLogPage } from '../../../contract/moderation-log.ts';
 import { USERNAME_MESSAGES } from '../../../contract/profile.ts';
-import { threads, users } from '../../../server/db/schema.ts';
+import { profiles, threads, users } from '../../../server/db/schema.ts';
 import { ownPostsFor } from '../../../server/simulator/seed-posts.ts';
 import { api, approvedMember, saveProfile, signIn, startApp } from '../auth/helpers.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
@@ -67,12 +67,26 @@ test("the public log never shows a post submitted by its own author, fetched or 
 
   expect(await loggedIds()).toEqual([stranger]);
 
-  // A post of a person who signs in later (the stranger, here) leaves the log once they have.
+  // Signing in alone (to see 'Is this your post?') changes nothing; becoming a member does: the
+  // log then leaves out the posts of theirs, as those of every member.
   await signIn(base, 'stranger.writer');
-  await decide('approve', await submit(member, 'https://www.threads.com/@third.author/post/Third1x'));
-  const logged = await loggedIds();
-  expect(logged).not.toContain(stranger);
-  expect(logged).toHaveLength(1);
+  expect(await loggedIds()).toEqual([stranger]);
+  await approvedMember(base, 'stranger.writer');
+  const third = await submit(member, 'https://www.threads.com/@third.author/post/Third1x');
+  await decide('approve', third);
+  expect(await loggedIds()).toEqual([third]);
+});
+
+test('a post submitted by its own author stays off the log even after the author leaves the members', async () => {
+  const member = await approvedMember(base, 'nell_member');
+  const own = await submit(member, 'https://www.threads.com/@nell_member/post/NellOwn1x');
+  await decide('reject', own);
+  expect(await loggedIds()).toEqual([]);
+  // The membership ends (the profile is gone); the submission still tells whose post it is.
+  const { db } = await testDatabase();
+  const [nell] = await db.select().from(users).where(eq(users.threadsUsername, 'nell_member'));
+  await db.delete(profiles).where(eq(profiles.userId, nell?.id ?? ''));
+  expect(await loggedIds()).toEqual([]);
 });
 
 test('a rejected post its author removed leaves the public log', async () => {
@@ -80,8 +94,7 @@ test('a rejected post its author removed leaves the public log', async () => {
   const id = await submit(member, 'https://www.threads.com/@quiet.author/post/Quiet1x');
   await decide('reject', id);
   expect(await loggedIds()).toEqual([id]);
-  // The author signs in: from then on the log leaves their posts out anyway (see above); a removal
-  // is what keeps it out should that rule ever change, and it is what the author asked for.
+  // The author signs in (no invite) and removes it.
   const author = await signIn(base, 'quiet.author');
   expect(
     (await api(base, `/api/authors/me/posts/${id}/remove`, { method: 'POST', cookie: author })).status,
