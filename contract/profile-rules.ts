@@ -14,6 +14,8 @@ export const USERNAME_MESSAGES = {
   length: 'Username must be between 3 and 30 characters',
   reserved: 'This username is reserved. Please choose another.',
   taken: 'This username is already taken. Please choose another.',
+  // Someone else's Threads handle: /{name} would seem to be their page (decision 028).
+  threadsHandle: "This is another person's Threads username. Please choose another.",
 } as const;
 
 /**
@@ -71,6 +73,7 @@ export const RESERVED_USERNAMES: readonly string[] = [
   'topics',
   'undefined',
   'well_known',
+  'your-posts',
 ];
 
 /**

@@ -25,6 +25,22 @@ export interface ReviewThread {
   notes?: string | null;
   /** The keyword or tag whose search found it (review queue only). */
   query?: string | null;
+  /** Its author asked never to be curated (review queue only; decision 028). */
+  author_opted_out?: boolean;
+  /** How many posts its author took out of the catalogue (review queue only). */
+  author_removed_count?: number;
+}
+
+/** The review card's chips about the author's own choices (decision 028), in words; none when they made none. */
+export function authorChips(
+  thread: Pick<ReviewThread, 'author_opted_out' | 'author_removed_count'>,
+): string[] {
+  const chips: string[] = [];
+  if (thread.author_opted_out) chips.push('Author asked never to be curated');
+  const removed = thread.author_removed_count ?? 0;
+  if (removed > 0)
+    chips.push(`Author removed ${removed === 1 ? '1 post' : `${removed} posts`} from the catalogue`);
+  return chips;
 }
 
 /** The badge text of a source (spec section 2): the raw source when it is not one of the three. */

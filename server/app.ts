@@ -21,6 +21,7 @@ import threadsGateway from './plugins/threads-gateway.ts';
 import curationRoutes from './routes/admin/curation.ts';
 import adminRoutes from './routes/admin/index.ts';
 import authRoutes from './routes/auth/index.ts';
+import authorRoutes from './routes/authors/index.ts';
 import metaCallbacks from './routes/auth/meta-callbacks.ts';
 import dashboardRoutes from './routes/dashboard/index.ts';
 import healthRoutes from './routes/health/index.ts';
@@ -129,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       adminUsernames: config.adminUsernames,
     }),
   });
+  await app.register(authorRoutes, { db, rateLimitMultiplier });
 
   await app.register(sitePublisher, {
     config,

@@ -14,6 +14,8 @@ export const RATE_LIMITS = {
   // the 10 stored submissions per hour.
   submissionAttempt: { max: 60, timeWindow: '1 hour' },
   metaCallback: { max: 60, timeWindow: '1 minute' },
+  // An author removing, restoring, opting out or back in (a removal may republish the site, coalesced).
+  authorControl: { max: 120, timeWindow: '1 hour' },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

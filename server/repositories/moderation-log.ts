@@ -1,6 +1,6 @@
-import { and, ne, desc, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, ne, desc, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { threads } from '../db/schema.ts';
+import { manualSubmissions, profiles, threads, users } from '../db/schema.ts';
 
 /**
  * Where a page of the log starts: just after this decision. `decidedAt` is PostgreSQL's own text of
@@ -26,13 +26,23 @@ export interface DecisionRow {
   key: DecisionKey;
 }
 
+/**
+ * A member's own post, whoever submitted it: its author holds an approved profile here (their public
+ * page is matched to their Threads handle). Matched by the username they have now, without regard to case.
+ */
+const byMember = sql`exists (select 1 from ${users} join ${profiles} on ${profiles.userId} = ${users.id} where ${profiles.status} = 'approved' and lower(${users.threadsUsername}) = lower(${threads.username}))`;
+
+/** A post submitted by its own author (the submitting user's Threads username is the post's). */
+const submittedByItsAuthor = sql`exists (select 1 from ${manualSubmissions} join ${users} on ${users.id} = ${manualSubmissions.userId} where ${manualSubmissions.threadId} = ${threads.id} and lower(${users.threadsUsername}) = lower(${threads.username}))`;
+
 /** The text of a timestamp in UTC with all six fractional digits, which `::timestamptz` reads back exactly. */
 const exactDecidedAt = sql<string>`to_char(${threads.decidedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
  * The public moderation log: approved and rejected threads, newest decision first, paged on
  * (decided_at, id) with the threads_decided index. Threads hidden at the source are left out: their
- * author withdrew them (decision 014).
+ * author withdrew them (decision 014); so are those their author removed and members' own posts
+ * (decision 028).
  */
 export function createModerationLogRepository(db: Database) {
   return {
@@ -57,6 +67,12 @@ export function createModerationLogRepository(db: Database) {
             // A member's own posts (fetched with their token, perhaps from a private account) are
             // matched to their public profile by handle: their decisions stay off the public log.
             ne(threads.source, 'user_own'),
+            // Nor any post that is someone's own in any other way (decision 028): fetched with their
+            // token (an owner), submitted by its author (even when only the handle tells), or written
+            // by a member. Removed posts are never listed: only approved and rejected ones are.
+            isNull(threads.ownerUserId),
+            sql`not ${submittedByItsAuthor}`,
+            sql`not ${byMember}`,
             isNotNull(threads.decidedAt),
             after
               ? sql`(${threads.decidedAt}, ${threads.id}) < (${after.decidedAt}::timestamptz, ${after.id}::uuid)`

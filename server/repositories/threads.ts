@@ -1,10 +1,41 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  lt,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { manualSubmissions, threads } from '../db/schema.ts';
 
 export type ThreadRow = typeof threads.$inferSelect;
 export type NewThread = typeof threads.$inferInsert;
 export type ThreadDecision = 'approved' | 'rejected';
+
+/** An author as the catalogue can tell them: their Threads username now, and their account here. */
+export interface AuthorIdentity {
+  username: string;
+  userId: string;
+}
+
+/**
+ * The author's posts: by their current Threads username (what search results carry) without
+ * regard to case, or owned by their account (their own posts and submissions fetched with their token).
+ */
+function byAuthor({ username, userId }: AuthorIdentity): SQL {
+  return or(
+    sql`lower(${threads.username}) = ${username.toLowerCase()}`,
+    eq(threads.ownerUserId, userId),
+  ) as SQL;
+}
 
 /** Curated threads: what searches and members found, and what admins decided. */
 export function createThreadsRepository(db: Database) {
@@ -178,6 +209,78 @@ export function createThreadsRepository(db: Database) {
         )
         .orderBy(asc(threads.imageExpiresAt))
         .limit(limit);
+    },
+
+    /** The author's posts in every status, newest first (at most `limit`). */
+    async listByAuthor(author: AuthorIdentity, limit: number, tx: Database = db): Promise<ThreadRow[]> {
+      return tx
+        .select()
+        .from(threads)
+        .where(byAuthor(author))
+        .orderBy(sql`coalesce(${threads.postedAt}, ${threads.createdAt}) desc`, desc(threads.id))
+        .limit(limit);
+    },
+
+    /** One of the author's posts; null when the id names none of theirs. */
+    async findOfAuthor(id: string, author: AuthorIdentity, tx: Database = db): Promise<ThreadRow | null> {
+      const [row] = await tx
+        .select()
+        .from(threads)
+        .where(and(eq(threads.id, id), byAuthor(author)));
+      return row ?? null;
+    },
+
+    /**
+     * The author takes one of their posts out of the catalogue: any status but 'removed' becomes
+     * 'removed', remembering what it was. Null when it is not theirs or already removed.
+     */
+    async removeByAuthor(id: string, author: AuthorIdentity, tx: Database = db): Promise<ThreadRow | null> {
+      const [row] = await tx
+        .update(threads)
+        // The right-hand side reads the row as it was before this update.
+        .set({ status: 'removed', statusBeforeRemoval: sql`${threads.status}` })
+        .where(and(eq(threads.id, id), ne(threads.status, 'removed'), byAuthor(author)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Puts a post its author removed back as it was. Null when it is not theirs or not removed. */
+    async restoreByAuthor(id: string, author: AuthorIdentity, tx: Database = db): Promise<ThreadRow | null> {
+      const [row] = await tx
+        .update(threads)
+        .set({ status: sql`${threads.statusBeforeRemoval}`, statusBeforeRemoval: null })
+        .where(
+          and(
+            eq(threads.id, id),
+            eq(threads.status, 'removed'),
+            isNotNull(threads.statusBeforeRemoval),
+            byAuthor(author),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    /** Takes every post of the author waiting for review out of the queue (an opt-out); returns their ids. */
+    async removePendingOfAuthor(author: AuthorIdentity, tx: Database = db): Promise<string[]> {
+      const rows = await tx
+        .update(threads)
+        .set({ status: 'removed', statusBeforeRemoval: 'pending' })
+        .where(and(eq(threads.status, 'pending'), byAuthor(author)))
+        .returning({ id: threads.id });
+      return rows.map((row) => row.id);
+    },
+
+    /** How many posts each of these lower-case usernames removed from the catalogue (absent: none). */
+    async removedCounts(usernames: string[], tx: Database = db): Promise<Map<string, number>> {
+      if (usernames.length === 0) return new Map();
+      const name = sql<string>`lower(${threads.username})`;
+      const rows = await tx
+        .select({ name, n: count() })
+        .from(threads)
+        .where(and(eq(threads.status, 'removed'), inArray(name, usernames)))
+        .groupBy(name);
+      return new Map(rows.map((row) => [row.name, row.n]));
     },
   };
 }

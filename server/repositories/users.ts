@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 
@@ -38,6 +38,16 @@ export function createUsersRepository(db: Database) {
         .select()
         .from(users)
         .where(sql`lower(${users.threadsUsername}) = lower(${threadsUsername})`);
+    },
+
+    /** Whether a user other than `userId` signed in with this Threads username (without regard to case). */
+    async isThreadsUsernameOfAnother(name: string, userId: string, tx: Database = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sql`lower(${users.threadsUsername}) = lower(${name})`, ne(users.id, userId)))
+        .limit(1);
+      return row !== undefined;
     },
 
     /** Grants or revokes the admin role of one user. */

@@ -1,2 +1,9 @@
 /** Pages listed in sitemap.xml: every indexable static route the build produces. */
-export const PUBLIC_PAGES = ['/', '/moderation', '/privacy', '/terms', '/data-deletion'] as const;
+export const PUBLIC_PAGES = [
+  '/',
+  '/moderation',
+  '/your-posts',
+  '/privacy',
+  '/terms',
+  '/data-deletion',
+] as const;

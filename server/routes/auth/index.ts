@@ -11,6 +11,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { refreshStoredToken } from '../../services/tokens/refresh-tokens.ts';
 import { createTokenStore } from '../../services/tokens/token-store.ts';
+import { createAuthorOptOutsRepository } from '../../repositories/author-opt-outs.ts';
 import { createRoleBindingsRepository, type BoundRole } from '../../repositories/role-bindings.ts';
 import { createUsersRepository } from '../../repositories/users.ts';
 import { ThreadsApiError, type ThreadsGateway } from '../../threads/gateway.ts';
@@ -62,6 +63,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   const users = createUsersRepository(db);
   const tokens = createTokenStore({ db, tokenKey });
   const roleBindings = createRoleBindingsRepository(db);
+  const authorOptOuts = createAuthorOptOutsRepository(db);
 
   // Fixed for the life of the process: serialized once, sent as it is.
   const authConfig: AuthConfig = {
@@ -114,6 +116,8 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
           tx,
         );
         await tokens.save(user.id, grant.accessToken, now, expiresAt, tx);
+        // Authors in control (decision 028): an opt-out follows the author's current username.
+        await authorOptOuts.refreshUsername(account.id, account.username, tx);
         return { user, cookie: await app.sessions.start(request, user.id, tx) };
       });
       app.sessions.setCookie(reply, cookie);

@@ -13,6 +13,8 @@ import type { ThreadsGateway } from '../../threads/gateway.ts';
 import { toGeneratedPost, toManualSubmission } from '../../views/thread-views.ts';
 import { HttpError, parseBody } from '../../http/http-error.ts';
 import { findOwnPost } from '../../services/publishing/own-post.ts';
+import { isOptedOut } from '../../services/authors/opted-out-filter.ts';
+import { OPTED_OUT_SUBMISSION } from '../../../contract/authors.ts';
 
 const HOUR = 3_600_000;
 
@@ -87,6 +89,8 @@ const dashboardRoutes: FastifyPluginAsync<DashboardRoutesOptions> = async (app, 
       // Cheap refusals first: a duplicate or an over-limit request costs no call to Threads.
       await refuseOverLimit(user.id);
       await refuseDuplicate(link.shortcode);
+      // An author who asked never to be curated (decision 028); a /t/ link names no author to check.
+      if (await isOptedOut(db, link.username, null)) throw new HttpError(403, OPTED_OUT_SUBMISSION);
 
       // A member's own post gets its text, media and counts from the API; anyone else's keeps the link.
       const ownName = user.threadsUsername.toLowerCase();
@@ -94,6 +98,8 @@ const dashboardRoutes: FastifyPluginAsync<DashboardRoutesOptions> = async (app, 
         link.username === null || link.username === ownName
           ? await findOwnPost(options, user, link.shortcode)
           : null;
+      if (own && (await isOptedOut(db, own.username, own.ownerUserId)))
+        throw new HttpError(403, OPTED_OUT_SUBMISSION);
       const row = own ?? {
         shortcode: link.shortcode,
         source: 'manual_submission' as const,

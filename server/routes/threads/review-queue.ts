@@ -8,6 +8,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { createReviewQueueRepository } from '../../repositories/review-queue.ts';
 import { toQueuedThread } from '../../views/thread-views.ts';
+import { authorFlagsOf } from '../../services/authors/queue-flags.ts';
 import { HttpError, parseBody } from '../../http/http-error.ts';
 import type { ThreadDecider } from './decide-thread.ts';
 import { decodeCursor, encodeCursor } from './review-cursor.ts';
@@ -35,8 +36,10 @@ export function registerReviewQueue(
     const rows = await queue.page(filter, sort, key, REVIEW_PAGE_SIZE + 1);
     const shown = rows.slice(0, REVIEW_PAGE_SIZE);
     const last = shown.at(-1);
+    // Authors in control (decision 028): whether each author opted out or removed posts.
+    const flags = await authorFlagsOf(db, shown);
     const page: ReviewQueuePage = {
-      threads: shown.map(toQueuedThread),
+      threads: shown.map((row) => ({ ...toQueuedThread(row), ...flags.get(row.id) })),
       next_cursor: rows.length > REVIEW_PAGE_SIZE && last ? encodeCursor(last.key) : null,
       total: await queue.count(filter),
       queries: await queue.queries(),

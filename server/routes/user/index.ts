@@ -10,7 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { collectionsOf } from '../../services/profiles/profile-collections.ts';
 import { createProfilesRepository, type Profile } from '../../repositories/profiles.ts';
-import type { User } from '../../repositories/users.ts';
+import { createUsersRepository, type User } from '../../repositories/users.ts';
 import { limit } from '../../plugins/rate-limits.ts';
 import { HttpError, parseBody } from '../../http/http-error.ts';
 import { toOwnProfile, toPublicProfile } from '../../views/profile-views.ts';
@@ -31,6 +31,7 @@ const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number
   { db, rateLimitMultiplier },
 ) => {
   const profiles = createProfilesRepository(db);
+  const users = createUsersRepository(db);
   await app.register(meRoutes, { db });
   const cache = createPublicProfileCache();
   // A thread approved or hidden changes the gems and threads a public profile shows, too.
@@ -47,7 +48,9 @@ const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number
       // The Threads username is the first display name when it fits the rules and is free.
       const candidate = user.threadsUsername;
       const usable =
-        displayUsernameProblem(candidate) === null && !(await profiles.isNameTaken(candidate, user.id));
+        displayUsernameProblem(candidate) === null &&
+        !(await profiles.isNameTaken(candidate, user.id)) &&
+        !(await users.isThreadsUsernameOfAnother(candidate, user.id));
       try {
         return ownProfile(db, user, await profiles.requestInvite(user.id, usable ? candidate : null));
       } catch (error) {
@@ -75,6 +78,9 @@ const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number
       if (profile.status !== 'approved') throw new HttpError(403, 'Only approved profiles can be edited.');
       if (await profiles.isNameTaken(update.display_username, user.id))
         throw new HttpError(409, USERNAME_MESSAGES.taken);
+      // One's own Threads handle stays allowed; another person's is refused (decision 028).
+      if (await users.isThreadsUsernameOfAnother(update.display_username, user.id))
+        throw new HttpError(409, USERNAME_MESSAGES.threadsHandle);
       try {
         const updated = await profiles.updateApproved(user.id, update.display_username, update.bio);
         if (!updated) throw new HttpError(403, 'Only approved profiles can be edited.');

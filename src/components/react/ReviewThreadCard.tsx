@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { type ReviewThread, sourceBadge } from '../../../contract/review.ts';
+import { authorChips, type ReviewThread, sourceBadge } from '../../../contract/review.ts';
 import { TEXTS } from '../../../contract/texts.ts';
 import { countLabel } from '../../lib/format.ts';
 import { ThreadAvatar, ThreadImage } from './ThreadCardView.tsx';
@@ -23,6 +23,15 @@ export default function ReviewThreadCard({ thread, children }: Props) {
         </div>
         <span className="badge badge--gray review-card__source">{sourceBadge(thread.source)}</span>
       </header>
+      {authorChips(thread).length > 0 && (
+        <p className="review-card__author-chips">
+          {authorChips(thread).map((chip) => (
+            <span key={chip} className="badge badge--yellow">
+              {chip}
+            </span>
+          ))}
+        </p>
+      )}
       {thread.timestamp !== null && (
         <p className="field-help">
           <DateTime iso={thread.timestamp} />

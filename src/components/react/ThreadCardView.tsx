@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { AVATAR_SIZE, CARD_IMAGE_SIZE } from '../../../contract/constants.ts';
 import type { ThreadCard } from '../../../contract/thread-card.ts';
+import { AUTHOR_TEXTS, YOUR_POSTS_PATH } from '../../../contract/authors.ts';
 import { TEXTS } from '../../../contract/texts.ts';
 import { topicPath, topicSlug } from '../../../contract/topics.ts';
 import { countLabel } from '../../lib/format.ts';
@@ -112,6 +113,10 @@ export default function ThreadCardView({ card, eager, priority = false }: Props)
             {TEXTS.viewOnThreads}
           </a>
         )}
+        {/* Authors in control (decision 028): what the catalogue holds of a post, and how to remove it. */}
+        <a className="thread-card__yours" href={YOUR_POSTS_PATH}>
+          {AUTHOR_TEXTS.link}
+        </a>
         <GemButton threadId={card.id} />
       </footer>
     </article>

@@ -33,7 +33,7 @@ describe('ThreadCardView', () => {
       'Spacing scales <b>beat</b> ad-hoc margins.',
     );
     expect(doc.querySelector('b')).toBeNull();
-    expect(doc.querySelector('.thread-card__meta')?.textContent).toBe('1.2k likes1 reply');
+    expect(doc.querySelector('.thread-card__meta')?.textContent).toBe('1.2k likes1 replyIs this your post?');
   });
 
   test('the image has its size set (no layout shift) and loads lazily unless eager', () => {
@@ -52,8 +52,8 @@ describe('ThreadCardView', () => {
   test('unknown counts and a missing image are left out, not shown as zero', () => {
     const doc = render({ ...base, type: 'text', image: null, likes: null, replies: null });
     expect(doc.querySelector('.thread-card__image')).toBeNull();
-    // The footer stays only for the gem button's reserved slot.
-    expect(doc.querySelector('.thread-card__meta')?.textContent).toBe('');
+    // The footer stays for the author's link and the gem button's reserved slot.
+    expect(doc.querySelector('.thread-card__meta')?.textContent).toBe('Is this your post?');
     expect(doc.body.textContent).not.toMatch(/likes|replies/);
   });
 
@@ -79,6 +79,12 @@ describe('ThreadCardView', () => {
     expect(time?.getAttribute('datetime')).toBe('2026-11-21T08:11:18.306Z');
     // Relative words would be stale by the time the HTML is read: the build writes the date.
     expect(time?.textContent).toBe('Nov 21, 2026');
+  });
+
+  test("every card links to 'Is this your post?' (decision 028)", () => {
+    const link = render(base).querySelector<HTMLAnchorElement>('a.thread-card__yours');
+    expect(link?.getAttribute('href')).toBe('/your-posts');
+    expect(link?.textContent).toBe('Is this your post?');
   });
 
   test('a name that only repeats the handle is shown once', () => {
