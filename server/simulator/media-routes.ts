@@ -67,18 +67,7 @@ export function registerMediaRoutes(
     const owner = authorizeCall(store, reply, request.query.access_token);
     if (!owner) return reply;
     const published = store.published(request.params.id);
-    if (published)
-      return {
-        id: published.id,
-        media_product_type: 'THREADS',
-        media_type: 'TEXT_POST',
-        permalink: `https://www.threads.com/@${published.username}/post/${published.shortcode}`,
-        shortcode: published.shortcode,
-        username: published.username,
-        text: published.text,
-        timestamp: published.timestamp.replace(/\.\d{3}Z$/, '+0000'),
-        ...(published.quotePostId ? { is_quote_post: true } : {}),
-      };
+    if (published) return publishedMedia(published);
     const post = findPost(request.params.id, owner.username);
     // With standard access another person's post answers exactly like a deleted one: code 100,
     // subcode 33 (threads-api.md sections 3 and 10, access levels).
