@@ -62,6 +62,13 @@ export async function publishGeneratedPosts(deps: {
           'invalid_token',
           null,
         );
+      // Threads would refuse every attempt (code 10): fail now with the cure (decision 024).
+      if (!curator.scopes.includes('threads_content_publish'))
+        throw new ThreadsApiError(
+          'The curation account has not granted threads_content_publish: connect it again from the dashboard.',
+          'rejected',
+          null,
+        );
       // A container made by an earlier attempt is published again, never made twice: a retry after a
       // lost answer must not post the same thing twice.
       let creationId = post.creationId;
