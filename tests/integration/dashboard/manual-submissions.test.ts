@@ -9,7 +9,7 @@ import {
 import { THREAD_URL_MESSAGES } from '../../../contract/thread-url.ts';
 import { auditLog } from '../../../server/db/schema.ts';
 import { ownPostsFor } from '../../../server/simulator/seed-posts.ts';
-import { api, approvedMember, signIn, startApp } from '../auth/helpers.ts';
+import { api, approvedMember, signIn, signInCurator, startApp } from '../auth/helpers.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
 import { allPending } from '../helpers/review-queue.ts';
 
@@ -141,7 +141,7 @@ test(`simultaneous submissions: exactly ${SUBMISSIONS_PER_HOUR} per hour pass, t
 });
 
 test('a member’s own post gets its text and counts from the API; the queue merges it newest first', async () => {
-  const admin = await signIn(base, 'admin');
+  const admin = await signInCurator(base);
   await api(base, '/api/admin/refresh', { method: 'POST', cookie: admin });
   const alice = await approvedMember(base, 'alice');
   const own = ownPostsFor('alice')[0];

@@ -32,6 +32,8 @@ export interface TestAppOptions {
   publishSite?: boolean;
   /** The deploy triggers' burst delay and hook retries (with publishSite). */
   deploy?: SiteDeployOptions;
+  /** Start a curation run at the first admin sign-in, as a server does (off: tests run jobs themselves). */
+  firstRunOnAdminSignIn?: boolean;
 }
 
 /**
@@ -40,7 +42,14 @@ export interface TestAppOptions {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  { database, simulatedClock, publishSite = false, logStream, deploy }: TestAppOptions = {},
+  {
+    database,
+    simulatedClock,
+    publishSite = false,
+    logStream,
+    deploy,
+    firstRunOnAdminSignIn = false,
+  }: TestAppOptions = {},
 ): Promise<FastifyInstance> {
   const db = database ?? { ...(await testDatabase()), close: async () => {} };
   const config = loadConfig({
@@ -58,6 +67,7 @@ export async function buildTestApp(
     secrets: TEST_SECRETS,
     ...(logStream ? { logStream } : { logger: false }),
     scheduleJobs: false,
+    firstRunOnAdminSignIn,
     publishSite,
     publishDelayMs: 0,
     ...(deploy ? { deploy } : {}),

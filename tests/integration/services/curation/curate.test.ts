@@ -4,7 +4,7 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { CurationRunSummary, ReviewThread } from '../../../../contract/review.ts';
 import { auditLog } from '../../../../server/db/schema.ts';
 import { ownPostsFor } from '../../../../server/simulator/seed-posts.ts';
-import { api, approvedMember, signIn, startApp } from '../../auth/helpers.ts';
+import { api, approvedMember, signIn, signInCurator, startApp } from '../../auth/helpers.ts';
 import { resetDatabase, testDatabase } from '../../helpers/database.ts';
 import { allPending } from '../../helpers/review-queue.ts';
 
@@ -20,7 +20,7 @@ async function start(env: Record<string, string> = {}) {
     CURATION_TAGS: 'UXDesign',
     ...env,
   }));
-  admin = await signIn(base, 'admin');
+  admin = await signInCurator(base);
 }
 
 beforeEach(async () => resetDatabase(await testDatabase()));
