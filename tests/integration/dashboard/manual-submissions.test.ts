@@ -140,7 +140,7 @@ test(`simultaneous submissions: exactly ${SUBMISSIONS_PER_HOUR} per hour pass, t
   expect((await submit(bob, { thread_url: 'https://www.threads.com/t/BOBcode1' })).status).toBe(201);
 });
 
-test('a member’s own post gets its text and counts from the API; the queue merges it newest first', async () => {
+test('a member’s own post gets its text from the API (no counts without insights); the queue merges it newest first', async () => {
   const admin = await signInCurator(base);
   await api(base, '/api/admin/refresh', { method: 'POST', cookie: admin });
   const alice = await approvedMember(base, 'alice');
@@ -152,8 +152,9 @@ test('a member’s own post gets its text and counts from the API; the queue mer
   expect(submission).toMatchObject({
     handle: '@alice',
     content: own.text,
-    likes: own.likes,
-    replies: own.replies,
+    // Members grant threads_basic only (decision 024): insights need threads_manage_insights.
+    likes: null,
+    replies: null,
     permalink: `https://www.threads.com/@alice/post/${own.shortcode}`,
   });
 

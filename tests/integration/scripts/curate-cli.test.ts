@@ -60,4 +60,5 @@ test('npm run curate refuses while a server holds the embedded database, then ru
   } finally {
     await database.close();
   }
-});
+  // The server's first run rebuilds its site (decision 024), and stopping waits for that build.
+}, 120_000);
