@@ -39,14 +39,6 @@ export type VerifyResponse = z.infer<typeof VerifyResponseSchema>;
 export const RefreshResponseSchema = AuthUserSchema;
 export type RefreshResponse = z.infer<typeof RefreshResponseSchema>;
 
-/** What each permission of the curation account is for, in words (the dashboard and going-live.md). */
-export const SCOPE_PURPOSES: Readonly<Record<string, string>> = {
-  threads_basic: 'Sign in, and read the account and its own posts.',
-  threads_keyword_search: 'Search public posts by keyword and topic tag for the review queue.',
-  threads_manage_insights: "Read likes and replies of the account's own posts.",
-  threads_content_publish: 'Publish the posts about approved submissions.',
-};
-
 /** `GET /api/admin/curator`: the curation account and which of its permissions are granted. */
 export const CuratorStatusSchema = z.object({
   /** True when an account that may curate (the curator, or an admin) has a stored token. */

@@ -148,7 +148,10 @@ const simulatedProvider: FastifyPluginAsync<SimulatedProviderOptions> = async (a
     if (fields.client_id !== options.clientId || fields.client_secret !== options.clientSecret) {
       return oauthError(reply, 'Error validating client secret.', 1);
     }
-    return { access_token: `TH|${options.clientId}|${createHash('sha256').update(options.clientSecret).digest('hex').slice(0, 32)}`, token_type: 'bearer' };
+    return {
+      access_token: `TH|${options.clientId}|${createHash('sha256').update(options.clientSecret).digest('hex').slice(0, 32)}`,
+      token_type: 'bearer',
+    };
   });
 
   app.get<{ Querystring: Fields }>('/access_token', async (request, reply) => {

@@ -28,10 +28,7 @@ function failedForNoCurator(run: CurationRun): boolean {
 }
 
 /** Admins start a curation run by hand and see how the last runs went. */
-const curationRoutes: FastifyPluginAsync<CurationRoutesOptions> = async (
-  app,
-  { db, curate, accounts },
-) => {
+const curationRoutes: FastifyPluginAsync<CurationRoutesOptions> = async (app, { db, curate, accounts }) => {
   const runs = createCurationRunsRepository(db);
   const tokens = createThreadsTokensRepository(db);
 

@@ -147,8 +147,7 @@ export function createTokenStore({ db, tokenKey }: TokenStoreDeps) {
       adminUsernames: readonly string[],
     ): Promise<Curator | null> {
       const holders = await tokens.holdersForCuration(settings.curatorUsername, adminUsernames);
-      const chosen =
-        holders.find((holder) => holder.scopes.includes('threads_keyword_search')) ?? holders[0];
+      const chosen = holders.find((holder) => holder.scopes.includes('threads_keyword_search')) ?? holders[0];
       if (!chosen) return null;
       const [opened] = open([chosen]);
       if (!opened) return null;

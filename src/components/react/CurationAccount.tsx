@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { SCOPE_PURPOSES, type CuratorStatus } from '../../../contract/auth.ts';
+import type { CuratorStatus } from '../../../contract/auth.ts';
+import { SCOPE_PURPOSES } from '../../../contract/scopes.ts';
 import { TEXTS } from '../../../contract/texts.ts';
 import { connectCurationAccount } from '../../stores/auth.ts';
 import { $curationAccount, loadCurationAccount } from '../../stores/dashboard.ts';
