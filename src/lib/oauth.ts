@@ -7,6 +7,9 @@ export const OAUTH_REDIRECT_KEY = 'curated-threads:oauth-redirect-uri';
 /** Where the callback sends the browser after success: home, or the dashboard after a connect. */
 export const OAUTH_RETURN_KEY = 'curated-threads:oauth-return-to';
 
+/** The callback page's two addresses (spec: /auth/callback and /callback). */
+export const CALLBACK_PATHS: readonly string[] = ['/auth/callback', '/callback'];
+
 /** The pages a sign-in may return to; anything else stored under OAUTH_RETURN_KEY means home. */
 const RETURN_PATHS: readonly string[] = ['/', '/dashboard'];
 

@@ -6,6 +6,7 @@ import { TEXTS } from '../../contract/texts.ts';
 import { api } from '../lib/api.ts';
 import {
   authorizeUrl,
+  CALLBACK_PATHS,
   createOAuthState,
   OAUTH_REDIRECT_KEY,
   OAUTH_RETURN_KEY,
@@ -36,6 +37,10 @@ export function recheckAuth(): Promise<void> {
 /** Checks the session once per page: no stored user means signed out without asking the server. */
 export function checkAuth(): Promise<void> {
   checked ??= (async () => {
+    // The callback page is making a new session: a check with the old cookie would race it (the
+    // exchange ends the old session), and a sign-in while signed in (connecting the curation
+    // account) would be signed out by the check's 401. The page leaves in 2 s and checks there.
+    if (CALLBACK_PATHS.includes(window.location.pathname)) return;
     const stored = readStoredUser();
     if (!stored) return $auth.set({ status: 'anonymous' });
     try {
