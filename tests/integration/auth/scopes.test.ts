@@ -3,12 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { AuthConfig, CuratorStatus } from '../../../contract/auth.ts';
 import type { CurationRunSummary } from '../../../contract/review.ts';
+import type { GeneratedPost } from '../../../contract/submission.ts';
 import { curationRuns, threadsTokens, users } from '../../../server/db/schema.ts';
-import { createTokenStore } from '../../../server/services/tokens/token-store.ts';
 import { simulatedUserId } from '../../../server/simulator/store.ts';
-import { TEST_SECRETS } from '../helpers/app.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
-import { api, CURATOR_GRANT, settledRun, signIn, signInCurator, startApp } from './helpers.ts';
+import { allPending } from '../helpers/review-queue.ts';
+import {
+  api,
+  approvedMember,
+  CURATOR_GRANT,
+  settledRun,
+  signIn,
+  signInCurator,
+  startApp,
+} from './helpers.ts';
 
 // Scopes per role (decision 023 enforces them in the simulator, threads-api.md section 10).
 
@@ -122,15 +130,40 @@ describe('runs and publishing with a curator lacking a scope', () => {
     ]);
   });
 
-  test('without threads_content_publish the curator lookup says so before any call to Threads', async () => {
-    await signIn(base, 'admin', { scopes: CURATOR_GRANT, untick: ['threads_content_publish'] });
-    const { db } = await testDatabase();
-    const curator = await createTokenStore({ db, tokenKey: TEST_SECRETS.tokenKey }).curator(
-      { curatorUsername: null },
-      ['admin'],
+  test('without threads_content_publish a generated post fails at once with the reason, no retry', async () => {
+    const admin = await signIn(base, 'admin', { scopes: CURATOR_GRANT, untick: ['threads_content_publish'] });
+    const alice = await approvedMember(base, 'alice');
+    const link = 'https://www.threads.com/@someone/post/NOPUBlish1';
+    const created = await api(base, '/api/dashboard/manual-submission', {
+      method: 'POST',
+      cookie: alice,
+      body: { thread_url: link },
+    });
+    expect(created.status).toBe(201);
+    const thread = (await allPending(base, admin, { source: 'manual_submission' })).find(
+      (item) => item.permalink === link,
     );
-    expect(curator?.missing).toEqual(['threads_content_publish']);
-    expect(curator?.scopes).toContain('threads_keyword_search');
+    if (!thread) throw new Error('the submission is not in the review queue');
+    const approved = await api(base, '/api/threads/approve', {
+      method: 'POST',
+      cookie: admin,
+      body: { thread_id: thread.id },
+    });
+    expect(approved.status).toBe(200);
+
+    expect(await app.publishGeneratedPosts()).toEqual({
+      ran: true,
+      result: { published: 0, retrying: 0, failed: 1 },
+    });
+    const posts = (await (await api(base, '/api/dashboard/generated-posts', { cookie: admin })).json()) as {
+      posts: GeneratedPost[];
+    };
+    expect(posts.posts.map((post) => [post.status, post.error])).toEqual([
+      [
+        'failed',
+        'The curation account has not granted threads_content_publish: connect it again from the dashboard.',
+      ],
+    ]);
   });
 
   test("a fresh install's 'No curator' failure leaves the runs list once someone may curate", async () => {
