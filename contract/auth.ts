@@ -6,7 +6,10 @@ export const AuthConfigSchema = z.object({
   redirect_uri: z.url(),
   auth_base_url: z.url(),
   mode: z.enum(['live', 'simulated']),
+  /** What a member's sign-in asks for (threads_basic only, decision 024). */
   scopes: z.array(z.string()),
+  /** What connecting the curation account from the dashboard asks for. */
+  curator_scopes: z.array(z.string()),
 });
 export type AuthConfig = z.infer<typeof AuthConfigSchema>;
 
@@ -35,6 +38,21 @@ export type VerifyResponse = z.infer<typeof VerifyResponseSchema>;
 /** `POST /api/auth/refresh`. */
 export const RefreshResponseSchema = AuthUserSchema;
 export type RefreshResponse = z.infer<typeof RefreshResponseSchema>;
+
+/** `GET /api/admin/curator`: the curation account and which of its permissions are granted. */
+export const CuratorStatusSchema = z.object({
+  /** True when an account that may curate (the curator, or an admin) has a stored token. */
+  connected: z.boolean(),
+  /** Its Threads username; null when none is connected. */
+  username: z.string().nullable(),
+  /** CURATOR_THREADS_USERNAME when set: the only account that can curate. */
+  expected_username: z.string().nullable(),
+  granted: z.array(z.string()),
+  missing: z.array(z.string()),
+  /** Threads refused its token: it must be connected again. */
+  reconnect_needed: z.boolean(),
+});
+export type CuratorStatus = z.infer<typeof CuratorStatusSchema>;
 
 /** How long a session lasts without a new sign-in. */
 export const SESSION_DAYS = 30;

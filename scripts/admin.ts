@@ -1,4 +1,6 @@
 /**
+ * `npm run admin -- check-live`: checks the settings of a live Threads app (scripts/check-live.ts).
+ *
  * `npm run admin -- grant|revoke <threads-username | id:threads-user-id>`: gives or takes the admin
  * role granted here (`users.is_admin`), bound to the account, not its username. The user must have
  * signed in once. Takes effect on the user's next request. A role from ADMIN_THREADS_USERNAMES is
@@ -10,9 +12,23 @@ import { openDatabase } from '../server/db/client.ts';
 import { acquirePidLock, DataDirLockedError } from '../server/db/pid-lock.ts';
 import { createRoleBindingsRepository } from '../server/repositories/role-bindings.ts';
 import { createUsersRepository, type User } from '../server/repositories/users.ts';
+import { checkLine, checkLive } from './check-live.ts';
 
-const USAGE = 'usage: npm run admin -- grant|revoke <threads-username | id:threads-user-id>';
+const USAGE =
+  'usage: npm run admin -- grant|revoke <threads-username | id:threads-user-id>\n       npm run admin -- check-live';
 const [action, rawName] = process.argv.slice(2);
+if (action === 'check-live') {
+  try {
+    const checks = await checkLive(loadConfig(process.env));
+    for (const check of checks) console.log(checkLine(check));
+    const failed = checks.filter((check) => !check.ok).length;
+    console.log(failed === 0 ? 'Ready for a live Threads app.' : `${failed} check(s) failed.`);
+    process.exit(failed === 0 ? 0 : 1);
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  }
+}
 if ((action !== 'grant' && action !== 'revoke') || !rawName) {
   console.error(USAGE);
   process.exit(2);

@@ -42,6 +42,8 @@ export interface AppOptions extends LoggingOptions {
   simulatedClock?: () => number;
   /** Run the scheduled jobs (token refresh); tests turn them off and call the jobs directly. */
   scheduleJobs?: boolean;
+  /** Start a curation run when an admin signs in and none has reached Threads yet (default: scheduleJobs). */
+  firstRunOnAdminSignIn?: boolean;
   /**
    * Rebuild and swap in the site when public content changes (with SERVE_SITE); tests that share
    * the site under test turn it off. `publishDelayMs` is how long a burst of changes is gathered.
@@ -60,6 +62,7 @@ export interface AppOptions extends LoggingOptions {
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, secrets, scheduleJobs = true } = options;
+  const firstRunOnAdminSignIn = options.firstRunOnAdminSignIn ?? scheduleJobs;
   const app = Fastify(serverOptions(config, options));
   // The API speaks JSON only: a text/plain body (what a cross-site form can send) is refused with 415.
   app.removeContentTypeParser('text/plain');
@@ -91,7 +94,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { gateway, settings } = app.threads;
   const rateLimitMultiplier = config.rateLimitMultiplier;
   await app.register(healthRoutes, { database: options.database });
-  await app.register(authRoutes, { config, settings, gateway, db, tokenKey: secrets.tokenKey });
+  await app.register(authRoutes, {
+    config,
+    settings,
+    gateway,
+    db,
+    tokenKey: secrets.tokenKey,
+    firstRun: firstRunOnAdminSignIn ? () => app.runJob('curate', 'admin') : null,
+  });
   await app.register(metaCallbacks, {
     db,
     appSecret: settings.appSecret,
@@ -99,7 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimitMultiplier,
   });
   await app.register(userRoutes, { db, rateLimitMultiplier });
-  await app.register(adminRoutes, { db });
+  await app.register(adminRoutes, { db, tokenKey: secrets.tokenKey, config });
   await app.register(threadRoutes, {
     db,
     // Tests publish on their own schedule; the server starts on a queued post at once.
@@ -119,7 +129,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     adminUsernames: config.adminUsernames,
     rateLimitMultiplier,
   });
-  await app.register(curationRoutes, { db, curate: (trigger) => app.runJob('curate', trigger) });
+  await app.register(curationRoutes, {
+    db,
+    curate: (trigger) => app.runJob('curate', trigger),
+    accounts: { curatorUsername: config.curation.curatorUsername, adminUsernames: config.adminUsernames },
+  });
   await app.register(moderationRoutes, { db });
   await app.register(mediaRoutes, {
     pictures: createPictureService({

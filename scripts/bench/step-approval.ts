@@ -36,8 +36,8 @@ export async function measureApproval(context: StepContext): Promise<ApprovalRes
   const live = await context.live();
   const base = live.server.baseUrl;
   // The product server's pages are on its own origin.
-  const { apiOk, signIn } = siteClient(base);
-  const admin = await signIn(base, 'admin');
+  const { apiOk, signInCurator } = siteClient(base);
+  const admin = await signInCurator(base);
   progress('approval: a curation run (simulated Threads) to fill the review queue…');
   await apiOk(base, '/api/admin/refresh', { method: 'POST', cookie: admin });
   const queue = (await (await apiOk(base, '/api/threads/pending-review', { cookie: admin })).json()) as {

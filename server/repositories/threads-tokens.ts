@@ -6,36 +6,44 @@ import type { User } from './users.ts';
 
 export type StoredToken = typeof threadsTokens.$inferSelect;
 
-/** A user who can act on Threads, with their token still sealed. */
+/** A user who can act on Threads, with their token still sealed and the scopes it was granted. */
 export interface SealedHolder {
   user: User;
   ciphertext: string;
+  scopes: string[];
 }
 
 /** Users not marked "reconnect needed" who match `where` and have a token, longest-standing first. */
 async function sealedHolders(tx: Database, where: SQL): Promise<SealedHolder[]> {
   return tx
-    .select({ user: users, ciphertext: threadsTokens.ciphertext })
+    .select({ user: users, ciphertext: threadsTokens.ciphertext, scopes: threadsTokens.scopes })
     .from(users)
     .innerJoin(threadsTokens, eq(threadsTokens.userId, users.id))
     .where(and(eq(users.reconnectNeeded, false), where))
     .orderBy(users.createdAt);
 }
 
+/** Who may curate: the person bound to `curatorUsername` when set, otherwise admins. */
+function curationRole(curatorUsername: string | null, adminUsernames: readonly string[]): SQL {
+  return curatorUsername
+    ? holdsRole('curator', [curatorUsername])
+    : sql`(${users.isAdmin} or ${holdsRole('admin', adminUsernames)})`;
+}
+
 /** Users' Threads tokens, as ciphertext only (sealed and opened by services/tokens/token-store.ts). */
 export function createThreadsTokensRepository(db: Database) {
   return {
+    /** Stores a user's token and the scopes it was granted, replacing any earlier one. */
     async save(
       userId: string,
-      ciphertext: string,
-      issuedAt: Date,
-      expiresAt: Date,
+      token: { ciphertext: string; scopes: readonly string[]; issuedAt: Date; expiresAt: Date },
       tx: Database = db,
     ): Promise<void> {
+      const values = { ...token, scopes: [...token.scopes] };
       await tx
         .insert(threadsTokens)
-        .values({ userId, ciphertext, issuedAt, expiresAt })
-        .onConflictDoUpdate({ target: threadsTokens.userId, set: { ciphertext, issuedAt, expiresAt } });
+        .values({ userId, ...values })
+        .onConflictDoUpdate({ target: threadsTokens.userId, set: values });
     },
 
     /**
@@ -83,10 +91,24 @@ export function createThreadsTokensRepository(db: Database) {
       adminUsernames: readonly string[],
       tx: Database = db,
     ): Promise<SealedHolder[]> {
-      const where = curatorUsername
-        ? holdsRole('curator', [curatorUsername])
-        : sql`(${users.isAdmin} or ${holdsRole('admin', adminUsernames)})`;
-      return sealedHolders(tx, where);
+      return sealedHolders(tx, curationRole(curatorUsername, adminUsernames));
+    },
+
+    /**
+     * Everyone who may curate and has a token, "reconnect needed" or not, with the scopes granted
+     * (longest-standing first): the dashboard's curation account panel.
+     */
+    async curationCandidates(
+      curatorUsername: string | null,
+      adminUsernames: readonly string[],
+      tx: Database = db,
+    ): Promise<{ user: User; scopes: string[] }[]> {
+      return tx
+        .select({ user: users, scopes: threadsTokens.scopes })
+        .from(users)
+        .innerJoin(threadsTokens, eq(threadsTokens.userId, users.id))
+        .where(curationRole(curatorUsername, adminUsernames))
+        .orderBy(users.createdAt);
     },
 
     /** Members with an approved profile and a token. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { signRequest } from '../threads/signed-request.ts';
 import { authorizePage, authorizePageCsp, blockedPage, removeAppPage } from './authorize-page.ts';
@@ -152,6 +153,19 @@ const simulatedProvider: FastifyPluginAsync<SimulatedProviderOptions> = async (a
     return reply
       .type('application/json')
       .send(`{"access_token":"${token}","user_id":${simulatedUserId(username)}}`);
+  });
+
+  // The app token (threads-api.md section 1, "Others"): client_credentials with the app id and secret.
+  app.get<{ Querystring: Fields }>('/oauth/access_token', async (request, reply) => {
+    const fields = request.query;
+    if (fields.grant_type !== 'client_credentials') return oauthError(reply, 'Unsupported grant_type.');
+    if (fields.client_id !== options.clientId || fields.client_secret !== options.clientSecret) {
+      return oauthError(reply, 'Error validating client secret.', 1);
+    }
+    return {
+      access_token: `TH|${options.clientId}|${createHash('sha256').update(options.clientSecret).digest('hex').slice(0, 32)}`,
+      token_type: 'bearer',
+    };
   });
 
   app.get<{ Querystring: Fields }>('/access_token', async (request, reply) => {

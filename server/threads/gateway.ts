@@ -115,6 +115,11 @@ export interface ThreadsGateway {
   ): Promise<{ id: string; permalink: string | null }>;
   /** How many of the 250 posts a day the token owner has used. */
   publishingQuota(accessToken: string): Promise<PublishingQuota>;
+  /**
+   * An app access token (client_credentials; threads-api.md section 1): proof that Threads accepts
+   * the app id and secret. Never logged or shown.
+   */
+  appToken(): Promise<string>;
   /** Trades an authorization code for a short-lived token (1 hour). */
   exchangeCode(code: string, redirectUri: string): Promise<{ accessToken: string; userId: string }>;
   /** Trades a short-lived token for a long-lived one (60 days). */

@@ -146,6 +146,21 @@ export function createThreadsClient(options: ThreadsClientOptions): ThreadsGatew
       return { accessToken: body.access_token, userId };
     },
 
+    async appToken() {
+      // Documented as a GET (threads-api.md section 1): the secret travels server to server only.
+      const query = new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: options.appId,
+        client_secret: options.appSecret,
+      });
+      const body = parse<{ access_token: string }>(
+        await call(`/oauth/access_token?${query}`),
+        (v) => typeof v.access_token === 'string' && v.access_token.length > 0,
+        'app token',
+      );
+      return body.access_token;
+    },
+
     async exchangeForLongLived(shortLivedToken) {
       const query = new URLSearchParams({
         grant_type: 'th_exchange_token',

@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react';
 import type { CallbackResponse } from '../../contract/auth.ts';
 import { authorizationFailedWith, TEXTS } from '../../contract/texts.ts';
 import { api, ApiRequestError } from '../lib/api.ts';
-import { OAUTH_REDIRECT_KEY, OAUTH_STATE_KEY } from '../lib/oauth.ts';
+import { OAUTH_REDIRECT_KEY, OAUTH_RETURN_KEY, OAUTH_STATE_KEY, returnPath } from '../lib/oauth.ts';
 import { storeUser } from '../lib/user-storage.ts';
 
 type Outcome = { phase: 'loading' } | { phase: 'success' } | { phase: 'error'; reason: string };
 
-/** Redirect home this long after a successful sign-in (spec section 9). */
+/** Redirect home (or back to the dashboard after a connect) this long after success (spec section 9). */
 const REDIRECT_DELAY_MS = 2000;
 
 /**
@@ -20,9 +20,11 @@ async function completeSignIn(): Promise<Outcome> {
   window.history.replaceState(null, '', window.location.pathname);
   const expectedState = sessionStorage.getItem(OAUTH_STATE_KEY);
   const redirectUri = sessionStorage.getItem(OAUTH_REDIRECT_KEY) ?? `${window.location.origin}/auth/callback`;
+  const next = returnPath(sessionStorage.getItem(OAUTH_RETURN_KEY));
   // Single use: a reload or a replayed URL finds no state.
   sessionStorage.removeItem(OAUTH_STATE_KEY);
   sessionStorage.removeItem(OAUTH_REDIRECT_KEY);
+  sessionStorage.removeItem(OAUTH_RETURN_KEY);
 
   const error = params.get('error');
   if (error) return { phase: 'error', reason: authorizationFailedWith(error) };
@@ -39,7 +41,7 @@ async function completeSignIn(): Promise<Outcome> {
     if (body.success !== true || typeof body.user_id !== 'string')
       return { phase: 'error', reason: TEXTS.missingSuccessFlag };
     storeUser({ id: body.user_id, username: body.username ?? null });
-    setTimeout(() => window.location.assign('/'), REDIRECT_DELAY_MS);
+    setTimeout(() => window.location.assign(next), REDIRECT_DELAY_MS);
     return { phase: 'success' };
   } catch (failure) {
     if (failure instanceof ApiRequestError && failure.status === 403)

@@ -9,6 +9,7 @@ import {
   $ownThreads,
   $pendingUsers,
   loadedItems,
+  loadCurationAccount,
   loadGeneratedPosts,
   loadOwnThreads,
   loadLastCurationRun,
@@ -16,6 +17,7 @@ import {
 } from '../stores/dashboard.ts';
 import { loadMembership, useMembership } from '../stores/membership.ts';
 import { $reviewQueue, loadReviewQueue, pendingCount } from '../stores/review-queue.ts';
+import CurationAccount from '../components/react/CurationAccount.tsx';
 import GeneratedPosts from '../components/react/GeneratedPosts.tsx';
 import InviteStatePanel from '../components/react/InviteStatePanel.tsx';
 import LoadFailed from '../components/react/LoadFailed.tsx';
@@ -73,6 +75,7 @@ export default function Dashboard() {
     if (!admin) return;
     void loadPendingUsers();
     void loadReviewQueue();
+    void loadCurationAccount();
     // Loaded once here, not by the Pending Review tab: switching back to it must not load it again.
     void loadLastCurationRun();
   }, [admin]);
@@ -100,6 +103,7 @@ export default function Dashboard() {
       <p className="status-banner">
         {TEXTS.loggedInAs} @{auth.user.username ?? auth.user.id}
       </p>
+      {admin && <CurationAccount />}
       <TabList<TabId> label="Dashboard sections" tabs={tabs} selected={tab} onSelect={setTab}>
         {tab === 'own' && <MyThreads />}
         {tab === 'review' && <PendingReview />}

@@ -4,7 +4,14 @@ import { useEffect } from 'react';
 import type { AuthConfig, VerifyResponse } from '../../contract/auth.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import { api } from '../lib/api.ts';
-import { authorizeUrl, createOAuthState, OAUTH_REDIRECT_KEY, OAUTH_STATE_KEY } from '../lib/oauth.ts';
+import {
+  authorizeUrl,
+  CALLBACK_PATHS,
+  createOAuthState,
+  OAUTH_REDIRECT_KEY,
+  OAUTH_RETURN_KEY,
+  OAUTH_STATE_KEY,
+} from '../lib/oauth.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import { clearStoredUser, readStoredUser, storeUser, type StoredUser } from '../lib/user-storage.ts';
 import { wakeUpBackend } from '../lib/wake-up.ts';
@@ -30,6 +37,10 @@ export function recheckAuth(): Promise<void> {
 /** Checks the session once per page: no stored user means signed out without asking the server. */
 export function checkAuth(): Promise<void> {
   checked ??= (async () => {
+    // The callback page is making a new session: a check with the old cookie would race it (the
+    // exchange ends the old session), and a sign-in while signed in (connecting the curation
+    // account) would be signed out by the check's 401. The page leaves in 2 s and checks there.
+    if (CALLBACK_PATHS.includes(window.location.pathname)) return;
     const stored = readStoredUser();
     if (!stored) return $auth.set({ status: 'anonymous' });
     try {
@@ -46,35 +57,50 @@ export function checkAuth(): Promise<void> {
 }
 
 /**
+ * Leaves for the provider's authorize page with a fresh state, asking for the member's scopes, or
+ * with `curator` the curation account's (and coming back to the dashboard). Null when it left;
+ * otherwise why it could not (no backend, no client id).
+ */
+async function startAuthorize(curator: boolean): Promise<string | null> {
+  try {
+    if (!(await wakeUpBackend())) {
+      console.error(TEXTS.backendTimeout);
+      return TEXTS.backendTimeout;
+    }
+    const config = await api<AuthConfig>('/api/auth/config');
+    if (!config.client_id) return TEXTS.loginUnavailable;
+    const state = createOAuthState();
+    sessionStorage.setItem(OAUTH_STATE_KEY, state);
+    sessionStorage.setItem(OAUTH_REDIRECT_KEY, config.redirect_uri);
+    sessionStorage.setItem(OAUTH_RETURN_KEY, curator ? '/dashboard' : '/');
+    window.location.assign(authorizeUrl(config, state, curator ? config.curator_scopes : config.scopes));
+    return null;
+  } catch {
+    return TEXTS.loginUnavailable;
+  }
+}
+
+/**
  * Starts sign-in: wakes the backend, reads the public OAuth settings, saves a fresh state and leaves
  * for the provider's authorize page. Returns false when sign-in cannot start (no client id, no backend).
  */
 export async function login(): Promise<boolean> {
   $connecting.set(true);
   $loginError.set(null);
-  try {
-    if (!(await wakeUpBackend())) {
-      console.error(TEXTS.backendTimeout);
-      return fail(TEXTS.backendTimeout);
-    }
-    const config = await api<AuthConfig>('/api/auth/config');
-    if (!config.client_id) return fail(TEXTS.loginUnavailable);
-    const state = createOAuthState();
-    sessionStorage.setItem(OAUTH_STATE_KEY, state);
-    sessionStorage.setItem(OAUTH_REDIRECT_KEY, config.redirect_uri);
-    // 'Connecting...' stays on while the browser leaves for the provider.
-    window.location.assign(authorizeUrl(config, state));
-    return true;
-  } catch {
-    return fail(TEXTS.loginUnavailable);
-  }
+  const failure = await startAuthorize(false);
+  // 'Connecting...' stays on while the browser leaves for the provider.
+  if (failure === null) return true;
+  $connecting.set(false);
+  $loginError.set(failure);
+  return false;
 }
 
-/** Resets the login button and shows why sign-in could not start. */
-function fail(message: string): false {
-  $connecting.set(false);
-  $loginError.set(message);
-  return false;
+/**
+ * Connects the curation account (admins, from the dashboard): the same flow as login, asking for
+ * the curation scopes, back on /dashboard afterwards. Resolves to why it could not start, or null.
+ */
+export function connectCurationAccount(): Promise<string | null> {
+  return startAuthorize(true);
 }
 
 /** Signs out: ends the session on the server, clears what the browser stored, and goes home. */

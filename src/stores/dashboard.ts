@@ -1,4 +1,5 @@
 import { atom, type WritableAtom } from 'nanostores';
+import type { CuratorStatus } from '../../contract/auth.ts';
 import type { PendingUser } from '../../contract/profile-rules.ts';
 import type { CurationRunSummary, ReviewThread } from '../../contract/review.ts';
 import type { GeneratedPost } from '../../contract/submission.ts';
@@ -20,6 +21,9 @@ export const $generatedPosts = atom<LoadState<GeneratedPost[]>>(LOADING);
 export const $pendingUsers = atom<LoadState<PendingUser[]>>(LOADING);
 /** The newest curation run (null: none yet), as loaded or as a run started here returned it. */
 export const $lastCurationRun = atom<LoadState<CurationRunSummary | null>>(LOADING);
+
+/** The curation account (admins): who is connected, which permissions are granted and missing. */
+export const $curationAccount = atom<LoadState<CuratorStatus>>(LOADING);
 
 /** A loaded list's items; none while it loads or after it failed. */
 export function loadedItems<T>(state: LoadState<T[]>): T[] {
@@ -96,6 +100,11 @@ export async function decidePendingUser(userId: string, action: 'approve' | 'rej
   const state = $pendingUsers.get();
   if (state.status !== 'ready') return;
   $pendingUsers.set({ status: 'ready', data: state.data.filter((user) => user.user_id !== userId) });
+}
+
+/** Loads the curation account's state, showing 'Loading...' meanwhile. */
+export async function loadCurationAccount(): Promise<void> {
+  await loadInto($curationAccount, () => api<CuratorStatus>('/api/admin/curator'), { quiet: false });
 }
 
 /** Loads the newest curation run, showing 'Loading...' meanwhile. */

@@ -85,7 +85,12 @@ export async function waitForHydration(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Images', exact: true })).toBeEnabled();
 }
 
-/** Signs in through the simulated provider as `username` and waits until the header shows the user. */
+/**
+ * Signs in through the simulated provider as `username` and waits until the header shows the user.
+ * The login button asks for threads_basic only (decision 024); in the curation project `admin` then
+ * also has the curation account connected with every curation scope (once per server, as an admin
+ * does after the first sign-in), so those tests search and publish.
+ */
 export async function signInAs(page: Page, username: string): Promise<void> {
   await page.goto('/');
   await page.getByRole('button', { name: 'Login with Threads' }).click();
@@ -95,6 +100,32 @@ export async function signInAs(page: Page, username: string): Promise<void> {
   // The callback page sends the browser home 2 s after success: wait for it, or that redirect can
   // overtake the test's next page.goto and land it on home instead.
   await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 10_000 });
+  // Only the curation project's tests search and publish; elsewhere the admin keeps what they granted
+  // (the site project's connect test changes it, and must not race another test reconnecting).
+  if (username !== 'admin' || test.info().project.name !== 'curation') return;
+  const account = await page.request.get('/api/admin/curator');
+  if (((await account.json()) as { missing: string[] }).missing.length === 0) return;
+  await connectCurationAccount(page, username);
+  await page.goto('/');
+}
+
+/**
+ * Connects the curation account from the dashboard's panel as `username`, leaving the boxes of
+ * `untick` unticked on the consent page; waits until the browser is back on /dashboard.
+ */
+export async function connectCurationAccount(
+  page: Page,
+  username: string,
+  untick: readonly string[] = [],
+): Promise<void> {
+  await page.goto('/dashboard');
+  const panel = page.getByRole('region', { name: 'Curation account' });
+  await panel.getByRole('button', { name: 'Connect curation account' }).click();
+  await expect(page).toHaveURL(/\/simulated-threads\/oauth\/authorize\?/);
+  for (const scope of untick) await page.getByRole('checkbox', { name: scope }).uncheck();
+  await page.getByLabel('Threads username').fill(username);
+  await page.getByRole('button', { name: 'Authorize' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/dashboard', { timeout: 10_000 });
 }
 
 /** A page of its own, signed in as `username`. */

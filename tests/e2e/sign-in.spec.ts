@@ -18,6 +18,9 @@ async function authorizeAs(page: Page, username: string): Promise<void> {
   await page.goto('/');
   await page.getByRole('button', { name: TEXTS.login }).click();
   await expect(page).toHaveURL(/\/simulated-threads\/oauth\/authorize\?/);
+  // A member is asked for threads_basic only (decision 024), and the consent page offers no boxes.
+  expect(new URL(page.url()).searchParams.get('scope')).toBe('threads_basic');
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
   await page.getByLabel('Threads username').fill(username);
   await page.getByRole('button', { name: 'Authorize' }).click();
 }

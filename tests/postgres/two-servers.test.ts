@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { CurationRunSummary } from '../../contract/review.ts';
-import { api, signIn } from '../integration/auth/helpers.ts';
+import { api, settledRun, signInCurator } from '../integration/auth/helpers.ts';
 import { resetDatabase, testDatabase } from '../integration/helpers/database.ts';
 import {
   startServerProcess,
@@ -32,6 +32,10 @@ beforeAll(async () => {
     ),
   );
   await Promise.all(servers.map((server) => waitUntilListening(server)));
+  // The first admin sign-in starts a curation run of its own (decision 024): it must be over before
+  // the tests count runs or take the lock.
+  const base = baseOf(servers[0] as ServerProcess);
+  await settledRun(base, await signInCurator(base));
 });
 
 afterAll(async () => {
@@ -42,7 +46,7 @@ afterAll(async () => {
 const baseOf = (server: ServerProcess) => `http://127.0.0.1:${server.port}`;
 
 test('while one instance holds the curation lock, neither server starts a run', async () => {
-  const admin = await signIn(baseOf(servers[0] as ServerProcess), 'admin');
+  const admin = await signInCurator(baseOf(servers[0] as ServerProcess));
   const holder = new pg.Client({ connectionString: databaseUrl });
   await holder.connect();
   try {
@@ -67,7 +71,7 @@ test('while one instance holds the curation lock, neither server starts a run', 
 });
 
 test('runs started on both servers at once never overlap', async () => {
-  const admin = await signIn(baseOf(servers[0] as ServerProcess), 'admin');
+  const admin = await signInCurator(baseOf(servers[0] as ServerProcess));
   const before = await runs(admin);
   const answers = await Promise.all(
     [...servers, ...servers].map((server) =>

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { createCurationRunsRepository, type RunTrigger } from '../../repositories/curation-runs.ts';
+import {
+  createCurationRunsRepository,
+  type CurationRun,
+  type RunTrigger,
+} from '../../repositories/curation-runs.ts';
+import { createThreadsTokensRepository } from '../../repositories/threads-tokens.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { CurationResult } from '../../services/curation/curate.ts';
 import { toCurationRunSummary } from '../../views/curation-run-views.ts';
@@ -9,11 +14,23 @@ export interface CurationRoutesOptions {
   db: Database;
   /** Runs curation under the job lock; `ran: false` when another run holds it. */
   curate: (trigger: RunTrigger) => Promise<{ ran: true; result: CurationResult } | { ran: false }>;
+  /** Who may curate (CURATOR_THREADS_USERNAME, ADMIN_THREADS_USERNAMES). */
+  accounts: { curatorUsername: string | null; adminUsernames: readonly string[] };
+}
+
+/** A run that failed only because nobody had signed in to curate yet (services/curation/curate.ts). */
+function failedForNoCurator(run: CurationRun): boolean {
+  return (
+    run.status === 'failed' &&
+    run.errors.length > 0 &&
+    run.errors.every((error) => error.startsWith('No curator:'))
+  );
 }
 
 /** Admins start a curation run by hand and see how the last runs went. */
-const curationRoutes: FastifyPluginAsync<CurationRoutesOptions> = async (app, { db, curate }) => {
+const curationRoutes: FastifyPluginAsync<CurationRoutesOptions> = async (app, { db, curate, accounts }) => {
   const runs = createCurationRunsRepository(db);
+  const tokens = createThreadsTokensRepository(db);
 
   app.post('/api/admin/refresh', { config: { access: 'admin' } }, async () => {
     const outcome = await curate('admin');
@@ -24,9 +41,14 @@ const curationRoutes: FastifyPluginAsync<CurationRoutesOptions> = async (app, { 
     return { run: toCurationRunSummary(run) };
   });
 
-  app.get('/api/admin/runs', { config: { access: 'admin' } }, async () => ({
-    runs: (await runs.latest(10)).map(toCurationRunSummary),
-  }));
+  // Once someone who may curate has connected, a fresh install's 'No curator' failures are history
+  // that no longer applies: they are left out rather than shown as the last run.
+  app.get('/api/admin/runs', { config: { access: 'admin' } }, async () => {
+    const latest = await runs.latest(10);
+    const candidates = await tokens.curationCandidates(accounts.curatorUsername, accounts.adminUsernames);
+    const shown = candidates.length > 0 ? latest.filter((run) => !failedForNoCurator(run)) : latest;
+    return { runs: shown.map(toCurationRunSummary) };
+  });
 };
 
 export default curationRoutes;

@@ -1,14 +1,23 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { UserDecisionSchema, type PendingUser } from '../../../contract/profile.ts';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { createAuditLogRepository } from '../../repositories/audit-log.ts';
 import { createProfilesRepository } from '../../repositories/profiles.ts';
 import { createUsersRepository } from '../../repositories/users.ts';
 import { HttpError, parseBody } from '../../http/http-error.ts';
 import { toPendingUser } from '../../views/profile-views.ts';
+import curatorRoutes from './curator.ts';
 
-/** The admin's review of invite requests (spec: dashboard, Pending Users). */
-const adminRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+export interface AdminRoutesOptions {
+  db: Database;
+  tokenKey: Buffer;
+  config: Pick<Config, 'curation' | 'adminUsernames'>;
+}
+
+/** The admin's review of invite requests (spec: dashboard, Pending Users), and the curation account. */
+const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, { db, tokenKey, config }) => {
+  await app.register(curatorRoutes, { db, tokenKey, config });
   const profiles = createProfilesRepository(db);
   const users = createUsersRepository(db);
   const audit = createAuditLogRepository(db);

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import {
   CallbackRequestSchema,
   type AuthConfig,
@@ -9,13 +9,15 @@ import {
 import { TEXTS } from '../../../contract/texts.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { createCurationRunsRepository } from '../../repositories/curation-runs.ts';
 import { refreshStoredToken } from '../../services/tokens/refresh-tokens.ts';
 import { createTokenStore } from '../../services/tokens/token-store.ts';
 import { createAuthorOptOutsRepository } from '../../repositories/author-opt-outs.ts';
 import { createRoleBindingsRepository, type BoundRole } from '../../repositories/role-bindings.ts';
-import { createUsersRepository } from '../../repositories/users.ts';
+import { createUsersRepository, type User } from '../../repositories/users.ts';
 import { ThreadsApiError, type ThreadsGateway } from '../../threads/gateway.ts';
-import { THREADS_SCOPES, type ThreadsSettings } from '../../threads/settings.ts';
+import { CURATOR_SCOPES, MEMBER_SCOPES, type ThreadsSettings } from '../../threads/settings.ts';
+import { isAdmin } from '../../plugins/access.ts';
 import { limit } from '../../plugins/rate-limits.ts';
 import { HttpError, parseBody } from '../../http/http-error.ts';
 import { toAuthUser } from '../../views/user-views.ts';
@@ -26,6 +28,11 @@ export interface AuthRoutesOptions {
   gateway: ThreadsGateway;
   db: Database;
   tokenKey: Buffer;
+  /**
+   * Starts a curation run (under the job lock) when an admin signs in and no run has reached Threads
+   * yet, so a fresh install fills its queue at once; null turns it off (tests run jobs themselves).
+   */
+  firstRun?: (() => Promise<unknown>) | null;
 }
 
 /** Turns a failed Threads call during sign-in into a message the callback page can show. */
@@ -55,15 +62,52 @@ function configuredRoles(config: Config, username: string): BoundRole[] {
   return roles;
 }
 
+/**
+ * The scopes a new token was granted, as debug_token reports them. A failed check must not fail the
+ * sign-in: the token then counts as threads_basic only (the one scope every grant has), and the
+ * curation account panel shows the rest as missing until the next sign-in.
+ */
+async function grantedScopes(
+  gateway: ThreadsGateway,
+  accessToken: string,
+  accountId: string,
+  log: FastifyBaseLogger,
+): Promise<string[]> {
+  try {
+    const info = await gateway.debugToken(accessToken);
+    if (info.userId && info.userId !== accountId) {
+      log.warn({ threadsUserId: accountId }, 'debug_token named another user: scopes not trusted');
+      return [...MEMBER_SCOPES];
+    }
+    return info.scopes.includes('threads_basic') ? info.scopes : ['threads_basic', ...info.scopes];
+  } catch (error) {
+    if (!(error instanceof ThreadsApiError)) throw error;
+    log.warn(
+      { threadsUserId: accountId, kind: error.kind, fbtraceId: error.fbtraceId },
+      'debug_token failed at sign-in: the token counts as threads_basic only',
+    );
+    return [...MEMBER_SCOPES];
+  }
+}
+
 /** Sign-in with Threads and the session around it (spec sections 2, 5, 7; DESIGN sections 5 and 7). */
 const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   app,
-  { config, settings, gateway, db, tokenKey },
+  { config, settings, gateway, db, tokenKey, firstRun = null },
 ) => {
   const users = createUsersRepository(db);
   const tokens = createTokenStore({ db, tokenKey });
   const roleBindings = createRoleBindingsRepository(db);
   const authorOptOuts = createAuthorOptOutsRepository(db);
+  const runs = createCurationRunsRepository(db);
+
+  /** The first run of a fresh install, in the background: the sign-in does not wait for it. */
+  async function startFirstRun(user: User, log: FastifyBaseLogger): Promise<void> {
+    if (!firstRun || !(await isAdmin(user, config.adminUsernames, db))) return;
+    if ((await runs.lastRefreshedAt()) !== null) return;
+    log.info({ userId: user.id }, 'first admin sign-in: starting a curation run');
+    void firstRun().catch((error: unknown) => log.error({ err: error }, 'first curation run failed'));
+  }
 
   // Fixed for the life of the process: serialized once, sent as it is.
   const authConfig: AuthConfig = {
@@ -71,7 +115,8 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     redirect_uri: settings.redirectUri,
     auth_base_url: settings.authBaseUrl,
     mode: config.threads.mode,
-    scopes: [...THREADS_SCOPES],
+    scopes: [...MEMBER_SCOPES],
+    curator_scopes: [...CURATOR_SCOPES],
   };
   const authConfigJson = JSON.stringify(authConfig);
   app.get('/api/auth/config', { config: { access: 'public' } }, async (_request, reply) =>
@@ -105,9 +150,12 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
         request.log.warn({ threadsUserId: account.id }, 'sign-in refused: not on ALLOWED_THREADS_USERNAMES');
         throw new HttpError(403, TEXTS.accessDenied);
       }
+      const scopes = await grantedScopes(gateway, grant.accessToken, account.id, request.log);
       const now = new Date();
       const expiresAt = new Date(now.getTime() + grant.expiresInSeconds * 1000);
-      const { user, cookie } = await db.transaction(async (tx) => {
+      const { user, cookie, stored } = await db.transaction(async (tx) => {
+        // Read before the upsert, which clears "reconnect needed": a refused token is never kept.
+        const reconnectNeeded = (await users.findByThreadsUserId(account.id, tx))?.reconnectNeeded ?? false;
         const user = await users.upsertOnSignIn(account.id, account.username, tx);
         await roleBindings.bindOnSignIn(
           configuredRoles(config, account.username),
@@ -115,13 +163,17 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
           user.threadsUserId,
           tx,
         );
-        await tokens.save(user.id, grant.accessToken, now, expiresAt, tx);
+        const token = { accessToken: grant.accessToken, scopes, issuedAt: now, expiresAt };
+        const stored = await tokens.saveOnSignIn({ ...user, reconnectNeeded }, token, tx);
         // Authors in control (decision 028): an opt-out follows the author's current username.
         await authorOptOuts.refreshUsername(account.id, account.username, tx);
-        return { user, cookie: await app.sessions.start(request, user.id, tx) };
+        return { user, stored, cookie: await app.sessions.start(request, user.id, tx) };
       });
       app.sessions.setCookie(reply, cookie);
-      request.log.info({ userId: user.id }, 'signed in');
+      request.log.info({ userId: user.id, scopes, keptWiderGrant: stored === 'kept' }, 'signed in');
+      await startFirstRun(user, request.log).catch((error: unknown) =>
+        request.log.error({ err: error }, 'could not check for a first curation run'),
+      );
       return { success: true, ...toAuthUser(user) };
     },
   );

@@ -81,6 +81,12 @@ async function collect(
   if (!curator) {
     errors.push('No curator: an admin must sign in with Threads before searches can run.');
     say(`! ${errors.at(-1)}`);
+  } else if (!curator.scopes.includes('threads_keyword_search')) {
+    // Without it Threads searches only the account's own posts: no search is spent (decision 024).
+    errors.push(
+      'The curation account has not granted threads_keyword_search: connect it again from the dashboard.',
+    );
+    say(`! ${errors.at(-1)}`);
   } else {
     await runSearches(deps, curator, { add, errors, say, now, searchesMade, onSearch });
   }

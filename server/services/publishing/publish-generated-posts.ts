@@ -43,7 +43,7 @@ const FINAL_KINDS: readonly ThreadsErrorKind[] = ['rejected', 'missing_permissio
 /** The reason a post fails, worded for the admins. */
 function reasonOf(error: unknown): string {
   if (error instanceof ThreadsApiError && error.kind === 'missing_permission')
-    return "The curator's Threads connection may not publish (threads_content_publish was not granted): the curator must sign in again and allow publishing.";
+    return 'The curation account may not publish (threads_content_publish was not granted): connect it again from the dashboard and allow publishing.';
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -87,6 +87,9 @@ export async function publishGeneratedPosts(deps: {
         'invalid_token',
         null,
       );
+    // Threads would refuse every attempt (code 10): fail now with the cure (decision 024).
+    if (!curator.scopes.includes('threads_content_publish'))
+      throw new ThreadsApiError('threads_content_publish was not granted.', 'missing_permission', null);
     const quota = await deps.gateway.publishingQuota(curator.token);
     ({ limit } = quota);
     remaining = quota.limit - quota.used;

@@ -5,6 +5,7 @@ import {
   type StoredToken,
 } from '../../repositories/threads-tokens.ts';
 import type { User } from '../../repositories/users.ts';
+import { CURATOR_SCOPES, MEMBER_SCOPES } from '../../threads/settings.ts';
 import { decryptToken, encryptToken } from '../../threads/token-cipher.ts';
 
 export type { StoredToken };
@@ -13,6 +14,43 @@ export type { StoredToken };
 export interface TokenHolder {
   user: User;
   token: string;
+}
+
+/** The account whose token curates, with what it granted and which curation scopes it lacks. */
+export interface Curator extends TokenHolder {
+  scopes: string[];
+  /** CURATOR_SCOPES this token was not granted (decision 024), in CURATOR_SCOPES order. */
+  missing: string[];
+}
+
+/** The curation scopes `scopes` lacks. */
+export function missingCuratorScopes(scopes: readonly string[]): string[] {
+  return CURATOR_SCOPES.filter((scope) => !scopes.includes(scope));
+}
+
+/** What a sign-in's token is to replace, and what it granted. */
+export interface SignInToken {
+  accessToken: string;
+  scopes: readonly string[];
+  issuedAt: Date;
+  expiresAt: Date;
+}
+
+/**
+ * Whether a sign-in keeps the stored token instead of its new one: only when the new one grants no
+ * more than a member's sign-in asks for (the curator signing in again with the login button) and the
+ * stored one, still valid, grants more. Replacing it would silently stop curation and publishing
+ * until the curation account is connected again. A deliberate connect (it asks for the curation
+ * scopes) always replaces, even with boxes unticked: the person chose that grant.
+ */
+export function keepsStoredToken(
+  stored: { scopes: readonly string[]; expiresAt: Date } | null,
+  reconnectNeeded: boolean,
+  next: SignInToken,
+): boolean {
+  if (!stored || reconnectNeeded || stored.expiresAt <= next.issuedAt) return false;
+  const memberOnly = next.scopes.every((scope) => (MEMBER_SCOPES as readonly string[]).includes(scope));
+  return memberOnly && stored.scopes.some((scope) => !next.scopes.includes(scope));
 }
 
 export interface TokenStoreDeps {
@@ -30,17 +68,23 @@ export function createTokenStore({ db, tokenKey }: TokenStoreDeps) {
   const reveal = (stored: StoredToken): string => decryptToken(stored.ciphertext, stored.userId, tokenKey);
   const open = (holders: SealedHolder[]): TokenHolder[] =>
     holders.map(({ user, ciphertext }) => ({ user, token: decryptToken(ciphertext, user.id, tokenKey) }));
+  /** Stores a user's token (sealed) and the scopes it was granted, replacing any earlier one. */
+  const save = async (userId: string, token: SignInToken, tx: Database = db): Promise<void> => {
+    const { accessToken, ...rest } = token;
+    await tokens.save(userId, { ciphertext: seal(accessToken, userId), ...rest }, tx);
+  };
 
   return {
-    /** Stores a user's token (sealed), replacing any earlier one. */
-    async save(
-      userId: string,
-      accessToken: string,
-      issuedAt: Date,
-      expiresAt: Date,
-      tx: Database = db,
-    ): Promise<void> {
-      await tokens.save(userId, seal(accessToken, userId), issuedAt, expiresAt, tx);
+    save,
+
+    /**
+     * A sign-in's token: stored, unless the user's stored token grants more (see keepsStoredToken).
+     * 'kept' when the stored one stays.
+     */
+    async saveOnSignIn(user: User, token: SignInToken, tx: Database = db): Promise<'saved' | 'kept'> {
+      if (keepsStoredToken(await tokens.find(user.id, tx), user.reconnectNeeded, token)) return 'kept';
+      await save(user.id, token, tx);
+      return 'saved';
     },
 
     /**
@@ -93,15 +137,38 @@ export function createTokenStore({ db, tokenKey }: TokenStoreDeps) {
     /**
      * Whose token searches: the person bound to CURATOR_THREADS_USERNAME when set (and they have a
      * working token), otherwise the longest-standing admin with one (granted by the CLI, or bound to a
-     * username in ADMIN_THREADS_USERNAMES). Roles follow the Threads user id bound at first sign-in,
-     * never a username someone else may hold now. Null when nobody can.
+     * username in ADMIN_THREADS_USERNAMES). Of those, the first whose token was granted
+     * threads_keyword_search, else the first at all, with what it lacks in `missing` (callers say so).
+     * Roles follow the Threads user id bound at first sign-in, never a username someone else may hold
+     * now. Null when nobody can.
      */
     async curator(
       settings: { curatorUsername: string | null },
       adminUsernames: readonly string[],
-    ): Promise<TokenHolder | null> {
-      const [first] = open(await tokens.holdersForCuration(settings.curatorUsername, adminUsernames));
-      return first ?? null;
+    ): Promise<Curator | null> {
+      const holders = await tokens.holdersForCuration(settings.curatorUsername, adminUsernames);
+      const chosen = holders.find((holder) => holder.scopes.includes('threads_keyword_search')) ?? holders[0];
+      if (!chosen) return null;
+      const [opened] = open([chosen]);
+      if (!opened) return null;
+      return { ...opened, scopes: chosen.scopes, missing: missingCuratorScopes(chosen.scopes) };
+    },
+
+    /**
+     * The curation account as the dashboard shows it: the account `curator()` would use, or when
+     * none has a working token, the first whose token Threads refused (it must be connected again).
+     */
+    async curatorStatus(
+      settings: { curatorUsername: string | null },
+      adminUsernames: readonly string[],
+    ): Promise<{ user: User; scopes: string[]; missing: string[] } | null> {
+      const candidates = await tokens.curationCandidates(settings.curatorUsername, adminUsernames);
+      const working = candidates.filter((candidate) => !candidate.user.reconnectNeeded);
+      const chosen =
+        working.find((candidate) => candidate.scopes.includes('threads_keyword_search')) ??
+        working[0] ??
+        candidates[0];
+      return chosen ? { ...chosen, missing: missingCuratorScopes(chosen.scopes) } : null;
     },
 
     /** Approved members with a working token: their own posts are collected. */

@@ -188,7 +188,8 @@ test('an approved member finds their own posts in My Threads after a run, badged
   for (const card of await mine.all()) {
     await expect(card).toContainText(`@${member}`);
     await expect(card.locator('.review-card__source')).toHaveText('Your Post');
-    await expect(card).toContainText(/\d+(\.\d)?[kM]? (like|likes)/); // insights: own posts only
+    // Members grant threads_basic only (decision 024): no insights, so no counts on their own posts.
+    await expect(card).not.toContainText(/\d+(\.\d)?[kM]? (like|likes)/);
     await expect(card.getByRole('button')).toHaveCount(0); // no actions on one's own threads
   }
   // Own posts are newest first.

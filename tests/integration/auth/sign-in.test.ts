@@ -52,7 +52,7 @@ describe('POST /api/auth/callback', () => {
 
   test('a second sign-in updates the same user, starts a new session and ends the old one', async () => {
     const first = await signIn(base, 'alice');
-    const second = await signIn(base, 'alice', first);
+    const second = await signIn(base, 'alice', { cookie: first });
     expect(second).not.toBe(first);
     expect((await api(base, '/api/auth/verify', { cookie: first })).status).toBe(401);
     expect((await api(base, '/api/auth/verify', { cookie: second })).status).toBe(200);

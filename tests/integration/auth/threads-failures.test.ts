@@ -10,7 +10,7 @@ const HOUR = 3_600_000;
 const APP_SECRET = 'live-app-secret-0123456789abcdef';
 
 /** A fake graph.threads.net on loopback that records every call and answers as told. */
-let mode: 'ok' | 'server-error' | 'graph-error' = 'ok';
+let mode: 'ok' | 'server-error' | 'graph-error' | 'debug-token-down' = 'ok';
 const calls: { method: string; path: string; body: string }[] = [];
 let fake: Server;
 let fakeBase: string;
@@ -33,6 +33,13 @@ beforeAll(async () => {
           '{"error":{"message":"Invalid verification code format.","type":"OAuthException","code":100}}',
         );
       }
+      if (url.pathname === '/v1.0/debug_token') {
+        if (mode === 'debug-token-down') return response.writeHead(503).end('try later');
+        response.writeHead(200, { 'content-type': 'application/json' });
+        return response.end(
+          '{"data":{"user_id":"17841400000000077","scopes":["threads_basic","threads_keyword_search"],"expires_at":0}}',
+        );
+      }
       response.writeHead(200, { 'content-type': 'application/json' });
       if (url.pathname === '/oauth/access_token')
         return response.end('{"access_token":"SHORT","user_id":17841400000000077}');
@@ -51,6 +58,12 @@ beforeEach(async () => {
   mode = 'ok';
   await resetDatabase(await testDatabase());
 });
+
+/** The scopes stored with the one token there is. */
+async function storedScopes(): Promise<string[] | undefined> {
+  const { db } = await testDatabase();
+  return (await db.select({ scopes: threadsTokens.scopes }).from(threadsTokens))[0]?.scopes;
+}
 
 const userCount = async () => {
   const { db } = await testDatabase();
@@ -80,7 +93,10 @@ describe('sign-in against a live Threads app (a fake Graph server over HTTP)', (
         'POST /oauth/access_token',
         'GET /access_token',
         'GET /v1.0/me',
+        // Which permissions the person granted (section 1, token introspection), stored with the token.
+        'GET /v1.0/debug_token',
       ]);
+      expect(await storedScopes()).toEqual(['threads_basic', 'threads_keyword_search']);
       expect(Object.fromEntries(new URLSearchParams(calls[0]?.body))).toEqual({
         client_id: '123456',
         client_secret: APP_SECRET,
@@ -88,6 +104,22 @@ describe('sign-in against a live Threads app (a fake Graph server over HTTP)', (
         redirect_uri: REDIRECT_URI,
         code: 'CODE-1',
       });
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('a failed debug_token does not fail the sign-in: the token counts as threads_basic only', async () => {
+    const { app, base } = await startApp(liveEnv());
+    try {
+      mode = 'debug-token-down';
+      const response = await api(base, '/api/auth/callback', {
+        method: 'POST',
+        body: { code: 'CODE-2', redirect_uri: REDIRECT_URI },
+      });
+      expect(response.status).toBe(200);
+      expect(calls.map((c) => c.path)).toContain('/v1.0/debug_token');
+      expect(await storedScopes()).toEqual(['threads_basic']);
     } finally {
       await app.close();
     }

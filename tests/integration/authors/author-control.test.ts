@@ -14,7 +14,7 @@ import { auditLog, authorOptOuts, threads } from '../../../server/db/schema.ts';
 import type { ContentChange } from '../../../server/services/content-change.ts';
 import { postsMatchingKeyword } from '../../../server/simulator/seed-posts.ts';
 import { simulatedUserId } from '../../../server/simulator/store.ts';
-import { api, approvedMember, signIn, startApp } from '../auth/helpers.ts';
+import { api, approvedMember, signIn, signInCurator, startApp } from '../auth/helpers.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
 import { allPending } from '../helpers/review-queue.ts';
 
@@ -37,7 +37,7 @@ beforeEach(async () => {
   ({ app, base } = await startApp({ CURATION_KEYWORDS: KEYWORD, CURATION_TAGS: '' }));
   changes = [];
   app.onContentChanged((change) => changes.push(change));
-  admin = await signIn(base, 'admin');
+  admin = await signInCurator(base);
 });
 afterEach(() => app.close());
 

@@ -3,11 +3,10 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import { generatedPosts as generatedPostsTable } from '../../../server/db/schema.ts';
 import { publishGeneratedPosts } from '../../../server/services/publishing/publish-generated-posts.ts';
 import { createTokenStore } from '../../../server/services/tokens/token-store.ts';
-import { SIMULATED_APP } from '../../../server/threads/settings.ts';
-import { api, approvedMember, REDIRECT_URI, signIn, startApp } from '../auth/helpers.ts';
+import { approvedMember, signInCurator, startApp } from '../auth/helpers.ts';
 import { TEST_SECRETS } from '../helpers/app.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
-import { generatedPosts, submitAndApprove } from '../helpers/generated-posts.ts';
+import { submitAndApprove } from '../helpers/generated-posts.ts';
 
 // The publisher against the strict simulator (threads-api.md sections 7 and 10): each container
 // status and Graph fault, set through the test controls, to what the curator's account and the
@@ -84,7 +83,7 @@ function catchUp(): void {
  * returns the text to be published.
  */
 async function queued(link = 'https://www.threads.com/@someone/post/CONTain01', member = 'alice') {
-  const admin = await signIn(base, 'admin');
+  const admin = await signInCurator(base);
   await submitAndApprove(base, await approvedMember(base, member), admin, link);
   catchUp();
   const row = (await rows()).find((candidate) => candidate.content.endsWith(link));
@@ -238,34 +237,11 @@ test('at Threads’ limit of 250 posts in 24 hours every due post waits an hour,
   for (const text of texts) expect(await postsOnThreads(text)).toHaveLength(1);
 });
 
-test('a curator who did not allow publishing: the post fails at once, saying what to do', async () => {
-  const member = await approvedMember(base, 'alice');
-  // The admin signs in again and unticks threads_content_publish on the consent page.
-  const consent = await fetch(`${base}/simulated-threads/oauth/authorize`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      client_id: SIMULATED_APP.id,
-      redirect_uri: REDIRECT_URI,
-      scope: 'threads_basic,threads_content_publish',
-      response_type: 'code',
-      state: 'x',
-      username: 'admin',
-      decision: 'authorize',
-    }),
-    redirect: 'manual',
-  });
-  const code = new URL(consent.headers.get('location') ?? '').searchParams.get('code') ?? '';
-  const signedIn = await api(base, '/api/auth/callback', {
-    method: 'POST',
-    body: { code, redirect_uri: REDIRECT_URI },
-  });
-  expect(signedIn.status).toBe(200);
-  const admin = signedIn.headers.getSetCookie()[0]?.split(';')[0] ?? '';
-  await submitAndApprove(base, member, admin, 'https://www.threads.com/@someone/post/CONTain04');
-  catchUp();
+test('Threads refusing the permission (code 10, an app whose publishing was withdrawn): the post fails at once, saying what to do', async () => {
+  await queued();
+  await control('/faults', { path: '/v1.0/me/threads', method: 'POST', code: 10, status: 403 });
   expect(await publish()).toEqual(outcome({ failed: 1 }));
-  const [post] = await generatedPosts(base, admin);
-  expect(post).toMatchObject({ status: 'failed', error: expect.stringContaining('threads_content_publish') });
-  expect(post?.error).toContain('must sign in again');
+  const [row] = await rows();
+  expect(row).toMatchObject({ status: 'failed', error: expect.stringContaining('threads_content_publish') });
+  expect(row?.error).toContain('connect it again from the dashboard');
 });

@@ -9,7 +9,7 @@ import {
 } from '../../../server/services/publishing/publish-generated-posts.ts';
 import { loadConfig } from '../../../server/config.ts';
 import { generatedPosts as generatedPostsTable, threadsTokens } from '../../../server/db/schema.ts';
-import { api, approvedMember, signIn, startApp } from '../auth/helpers.ts';
+import { api, approvedMember, signInCurator, startApp } from '../auth/helpers.ts';
 import { TEST_SECRETS } from '../helpers/app.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
 import {
@@ -33,7 +33,7 @@ const submitAndApprove = (member: string, admin: string, link: string, notes: st
 const generatedPosts = (cookie: string) => generatedPostsAt(base, cookie);
 
 test('an approved submission is published on the curator’s account and shown with its link', async () => {
-  const admin = await signIn(base, 'admin');
+  const admin = await signInCurator(base);
   const alice = await approvedMember(base, 'alice');
   const link = 'https://www.threads.com/@someone/post/PUBlish01';
   await submitAndApprove(alice, admin, link, 'A careful look at focus rings.');
@@ -64,7 +64,7 @@ test('an approved submission is published on the curator’s account and shown w
 });
 
 test('without a curator token a post is retried with doubling waits, then marked failed with the reason', async () => {
-  const admin = await signIn(base, 'admin');
+  const admin = await signInCurator(base);
   const alice = await approvedMember(base, 'alice');
   await submitAndApprove(alice, admin, 'https://www.threads.com/t/RETRYme01', '');
   const { db } = await testDatabase();

@@ -9,7 +9,7 @@ import {
 import { THREAD_URL_MESSAGES } from '../../../contract/thread-url.ts';
 import { auditLog } from '../../../server/db/schema.ts';
 import { ownPostsFor } from '../../../server/simulator/seed-posts.ts';
-import { api, approvedMember, signIn, startApp } from '../auth/helpers.ts';
+import { api, approvedMember, signIn, signInCurator, startApp } from '../auth/helpers.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
 import { allPending } from '../helpers/review-queue.ts';
 
@@ -140,8 +140,8 @@ test(`simultaneous submissions: exactly ${SUBMISSIONS_PER_HOUR} per hour pass, t
   expect((await submit(bob, { thread_url: 'https://www.threads.com/t/BOBcode1' })).status).toBe(201);
 });
 
-test('a member’s own post gets its text and counts from the API; the queue merges it newest first', async () => {
-  const admin = await signIn(base, 'admin');
+test('a member’s own post gets its text from the API (no counts without insights); the queue merges it newest first', async () => {
+  const admin = await signInCurator(base);
   await api(base, '/api/admin/refresh', { method: 'POST', cookie: admin });
   const alice = await approvedMember(base, 'alice');
   const own = ownPostsFor('alice')[0];
@@ -152,8 +152,9 @@ test('a member’s own post gets its text and counts from the API; the queue mer
   expect(submission).toMatchObject({
     handle: '@alice',
     content: own.text,
-    likes: own.likes,
-    replies: own.replies,
+    // Members grant threads_basic only (decision 024): insights need threads_manage_insights.
+    likes: null,
+    replies: null,
     permalink: `https://www.threads.com/@alice/post/${own.shortcode}`,
   });
 

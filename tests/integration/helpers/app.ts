@@ -35,6 +35,8 @@ export interface TestAppOptions {
   deploy?: SiteDeployOptions;
   /** How the app's Threads client retries throttled calls: by default three tries a few ms apart. */
   threadsRetry?: RetryOptions;
+  /** Start a curation run at the first admin sign-in, as a server does (off: tests run jobs themselves). */
+  firstRunOnAdminSignIn?: boolean;
 }
 
 /** Test apps retry as the server does, without its seconds of waiting. */
@@ -53,6 +55,7 @@ export async function buildTestApp(
     logStream,
     deploy,
     threadsRetry = TEST_THREADS_RETRY,
+    firstRunOnAdminSignIn = false,
   }: TestAppOptions = {},
 ): Promise<FastifyInstance> {
   const db = database ?? { ...(await testDatabase()), close: async () => {} };
@@ -71,6 +74,7 @@ export async function buildTestApp(
     secrets: TEST_SECRETS,
     ...(logStream ? { logStream } : { logger: false }),
     scheduleJobs: false,
+    firstRunOnAdminSignIn,
     publishSite,
     publishDelayMs: 0,
     ...(deploy ? { deploy } : {}),

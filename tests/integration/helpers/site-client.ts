@@ -3,7 +3,7 @@
  * sign-in walk through the simulated Threads provider's consent screen and our callback (`admin` signs
  * in as an admin, anyone else as a plain user). Shared by the integration tests and `npm run bench`.
  */
-import { SIMULATED_APP } from '../../../server/threads/settings.ts';
+import { CURATOR_SCOPES, MEMBER_SCOPES, SIMULATED_APP } from '../../../server/threads/settings.ts';
 import { simulatedUserId } from '../../../server/simulator/store.ts';
 
 export interface ApiInit {
@@ -19,15 +19,21 @@ export function sessionCookie(response: Response): string {
   return cookie?.split(';')[0] ?? '';
 }
 
-/** A client for the pages on `origin` (PUBLIC_URL), calling a server at the `base` each call names. */
-/** Every scope the product asks for. */
-const SCOPES = [
-  'threads_basic',
-  'threads_content_publish',
-  'threads_keyword_search',
-  'threads_manage_insights',
-];
+/** What the login button asks for (decision 024). */
+export const MEMBER_GRANT: readonly string[] = MEMBER_SCOPES;
+/** What connecting the curation account from the dashboard asks for. */
+export const CURATOR_GRANT: readonly string[] = CURATOR_SCOPES;
 
+export interface SignInOptions {
+  /** The session cookie to send along (a second sign-in in the same browser). */
+  cookie?: string;
+  /** The scopes requested and granted on the consent page; a member's by default. */
+  scopes?: readonly string[];
+  /** Requested scopes whose box is unticked on the consent page. */
+  untick?: readonly string[];
+}
+
+/** A client for the pages on `origin` (PUBLIC_URL), calling a server at the `base` each call names. */
 export function siteClient(origin: string) {
   const redirectUri = `${origin}/auth/callback`;
 
@@ -51,35 +57,52 @@ export function siteClient(origin: string) {
     return response;
   }
 
-  /** Walks the simulated consent screen as `username` and returns the authorization code. */
-  async function authorizationCode(base: string, username: string): Promise<string> {
+  /**
+   * Walks the simulated consent screen as `username`, asking for `scopes` (a member's by default) and
+   * leaving every box ticked but `untick`; returns the authorization code.
+   */
+  async function authorizationCode(
+    base: string,
+    username: string,
+    { scopes = MEMBER_GRANT, untick = [] }: Pick<SignInOptions, 'scopes' | 'untick'> = {},
+  ): Promise<string> {
+    const ticked = scopes.filter((scope) => !untick.includes(scope));
     const response = await fetch(`${base}/simulated-threads/oauth/authorize`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
         client_id: SIMULATED_APP.id,
         redirect_uri: redirectUri,
-        scope: SCOPES.join(','),
+        scope: scopes.join(','),
         response_type: 'code',
         state: 'x',
         username,
         decision: 'authorize',
-        // The consent page's boxes, all ticked.
-        ...Object.fromEntries(SCOPES.map((scope) => [`grant_${scope}`, 'on'])),
+        // The consent page's ticked boxes.
+        ...Object.fromEntries(ticked.map((scope) => [`grant_${scope}`, 'on'])),
       }),
       redirect: 'manual',
     });
     return new URL(response.headers.get('location') ?? '', base).searchParams.get('code') ?? '';
   }
 
-  /** Signs in through the whole flow and returns the session cookie. */
-  async function signIn(base: string, username: string, cookie?: string): Promise<string> {
+  /**
+   * Signs in through the whole flow and returns the session cookie. A member's scopes by default;
+   * `{scopes: CURATOR_GRANT}` is an admin connecting the curation account.
+   */
+  async function signIn(base: string, username: string, options: SignInOptions = {}): Promise<string> {
+    const { cookie, ...grant } = options;
     const response = await apiOk(base, '/api/auth/callback', {
       method: 'POST',
-      body: { code: await authorizationCode(base, username), redirect_uri: redirectUri },
+      body: { code: await authorizationCode(base, username, grant), redirect_uri: redirectUri },
       ...(cookie ? { cookie } : {}),
     });
     return sessionCookie(response);
+  }
+
+  /** The admin connecting the curation account with every curation scope; returns their cookie. */
+  function signInCurator(base: string, username = 'admin'): Promise<string> {
+    return signIn(base, username, { scopes: CURATOR_GRANT });
   }
 
   /** Signs `username` in, asks for an invite and has the admin approve it; returns the member's cookie. */
@@ -95,5 +118,5 @@ export function siteClient(origin: string) {
     return cookie;
   }
 
-  return { redirectUri, api, apiOk, authorizationCode, signIn, approvedMember };
+  return { redirectUri, api, apiOk, authorizationCode, signIn, signInCurator, approvedMember };
 }

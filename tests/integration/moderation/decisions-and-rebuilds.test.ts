@@ -7,7 +7,7 @@ import type { ModerationLogPage } from '../../../contract/moderation-log.ts';
 import type { ReviewThread } from '../../../contract/review.ts';
 import { buildSite } from '../../../server/services/site/build-site.ts';
 import { TEST_SITE } from '../../site-under-test.ts';
-import { api, signIn, startApp } from '../auth/helpers.ts';
+import { api, signInCurator, startApp } from '../auth/helpers.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
 
 // A server that publishes its own site: a rejection clears the log's cache but rebuilds nothing (it
@@ -43,7 +43,7 @@ async function logIds(): Promise<string[]> {
 }
 
 test('a rejection shows in the log at once without a site rebuild; an approval asks for one', async () => {
-  const admin = await signIn(base, 'admin');
+  const admin = await signInCurator(base);
   expect((await api(base, '/api/admin/refresh', { method: 'POST', cookie: admin })).status).toBe(200);
   await app.sitePublisher?.settled();
   const queue = await api(base, '/api/threads/pending-review', { cookie: admin });

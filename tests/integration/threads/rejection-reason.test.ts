@@ -4,7 +4,7 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import { REJECTION_REASON_MAX } from '../../../contract/moderation.ts';
 import type { ReviewThread } from '../../../contract/review.ts';
 import { auditLog, threads } from '../../../server/db/schema.ts';
-import { api, signIn, startApp } from '../auth/helpers.ts';
+import { api, signInCurator, startApp } from '../auth/helpers.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
 import { pendingPage } from '../helpers/review-queue.ts';
 
@@ -15,7 +15,7 @@ let admin: string;
 beforeEach(async () => {
   await resetDatabase(await testDatabase());
   ({ app, base } = await startApp({ CURATION_KEYWORDS: 'typography', CURATION_TAGS: '' }));
-  admin = await signIn(base, 'admin');
+  admin = await signInCurator(base);
   expect((await api(base, '/api/admin/refresh', { method: 'POST', cookie: admin })).status).toBe(200);
 });
 afterEach(() => app.close());

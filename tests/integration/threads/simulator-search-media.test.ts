@@ -5,7 +5,7 @@ import { EARLIEST_SINCE, SEARCH_QUOTA } from '../../../server/simulator/search-r
 import { ThreadsApiError, type PostPage, type SearchQuery } from '../../../server/threads/gateway.ts';
 import { createThreadsClient } from '../../../server/threads/live-client.ts';
 import { SIMULATED_APP } from '../../../server/threads/settings.ts';
-import { authorizationCode, REDIRECT_URI, startApp } from '../auth/helpers.ts';
+import { authorizationCode, CURATOR_GRANT, REDIRECT_URI, startApp } from '../auth/helpers.ts';
 
 // The strict simulator (decision 023) through the product's own live client, over real HTTP.
 const HOUR = 3_600_000;
@@ -34,7 +34,7 @@ async function start(env: Record<string, string>): Promise<Started> {
     base,
     client,
     token: async (username) =>
-      (await client.exchangeCode(await authorizationCode(base, username), REDIRECT_URI)).accessToken,
+      (await client.exchangeCode(await authorizationCode(base, username, { scopes: CURATOR_GRANT }), REDIRECT_URI)).accessToken,
     local: (url) => {
       const parsed = new URL(url);
       return `${base}${parsed.pathname}${parsed.search}`;

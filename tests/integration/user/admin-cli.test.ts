@@ -57,7 +57,8 @@ test('npm run admin grants and revokes the role of a user who signed in; explain
   });
   expect(await run(dataDir, 'promote', 'maren')).toEqual({
     code: 2,
-    output: 'usage: npm run admin -- grant|revoke <threads-username | id:threads-user-id>',
+    output:
+      'usage: npm run admin -- grant|revoke <threads-username | id:threads-user-id>\n       npm run admin -- check-live',
   });
 });
 

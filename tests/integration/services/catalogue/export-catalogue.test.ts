@@ -13,7 +13,7 @@ import {
   type CatalogueExport,
 } from '../../../../server/services/catalogue/export-catalogue.ts';
 import { TEST_SITE } from '../../../site-under-test.ts';
-import { api, signIn, startApp } from '../../auth/helpers.ts';
+import { api, signInCurator, startApp } from '../../auth/helpers.ts';
 import { TEST_CATALOGUE_DIR } from '../../helpers/app.ts';
 import { resetDatabase, testDatabase } from '../../helpers/database.ts';
 import { pendingPage } from '../../helpers/review-queue.ts';
@@ -28,7 +28,7 @@ let target: CatalogueExport;
 beforeEach(async () => {
   await resetDatabase(await testDatabase());
   ({ app, base } = await startApp({ CURATION_KEYWORDS: 'typography', CURATION_TAGS: '' }));
-  admin = await signIn(base, 'admin');
+  admin = await signInCurator(base);
   target = {
     catalogueDir: await mkdtemp(path.join(tmpdir(), 'ct-export-')),
     sampleCatalogueDir: TEST_SITE.catalogueDir,

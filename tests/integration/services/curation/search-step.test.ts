@@ -4,7 +4,7 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { CurationRunSummary } from '../../../../contract/review.ts';
 import { searchCalls, threads } from '../../../../server/db/schema.ts';
 import { SEARCH_KEYWORDS, SEED_POSTS } from '../../../../server/simulator/seed-posts.ts';
-import { api, signIn, startApp } from '../../auth/helpers.ts';
+import { api, signInCurator, startApp } from '../../auth/helpers.ts';
 import { resetDatabase, testDatabase } from '../../helpers/database.ts';
 
 // Curation's searches (threads-api.md section 3) against the simulated provider over HTTP.
@@ -15,7 +15,7 @@ let admin: string;
 async function start(keyword: string) {
   // An empty list means the defaults: a tag no post carries keeps the searches to the keyword's.
   ({ app, base } = await startApp({ CURATION_KEYWORDS: keyword, CURATION_TAGS: 'NoPostHasThisTag' }));
-  admin = await signIn(base, 'admin');
+  admin = await signInCurator(base);
 }
 
 beforeEach(async () => resetDatabase(await testDatabase()));

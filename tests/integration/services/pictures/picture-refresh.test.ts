@@ -2,7 +2,7 @@ import { eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { threads } from '../../../../server/db/schema.ts';
-import { api, signIn, startApp } from '../../auth/helpers.ts';
+import { api, signInCurator, startApp } from '../../auth/helpers.ts';
 import { resetDatabase, testDatabase } from '../../helpers/database.ts';
 
 // Decision 025: approved threads' pictures behind a stable address, refreshed before their signed
@@ -25,7 +25,7 @@ beforeEach(async () => {
     },
     { simulatedClock: () => now },
   ));
-  admin = await signIn(base, 'admin');
+  admin = await signInCurator(base);
   const response = await api(base, '/api/admin/refresh', { method: 'POST', cookie: admin });
   expect(response.status).toBe(200);
 });

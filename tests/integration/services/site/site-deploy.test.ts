@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import type { ReviewThread } from '../../../../contract/review.ts';
 import type { RetryPolicy } from '../../../../server/services/site/deploy-retry.ts';
-import { api, signIn, startApp } from '../../auth/helpers.ts';
+import { api, signInCurator, startApp } from '../../auth/helpers.ts';
 import { resetDatabase, testDatabase } from '../../helpers/database.ts';
 import { heldAnswer, startHookReceiver } from '../../helpers/hook-receiver.ts';
 
@@ -100,7 +100,7 @@ test('the first publish delivers the current catalogue once; the same content ag
   // A publish that rewrites the same files, and a curation run that only fills the review queue.
   app.sitePublisher?.request();
   await settled(app);
-  const admin = await signIn(base, 'admin');
+  const admin = await signInCurator(base);
   expect((await api(base, '/api/admin/refresh', { method: 'POST', cookie: admin })).status).toBe(200);
   await settled(app);
   const pending = await api(base, '/api/threads/pending-review', { cookie: admin });
@@ -117,7 +117,7 @@ test('the first publish delivers the current catalogue once; the same content ag
 
 test('changes that land while a call runs are served by exactly one more call, with the final catalogue', async () => {
   const { app, base } = await startWithHook();
-  const admin = await signIn(base, 'admin');
+  const admin = await signInCurator(base);
   const first = heldAnswer();
   receiver.answer(first.answer);
   const before = receiver.calls.length;
@@ -145,7 +145,7 @@ test('changes that land while a call runs are served by exactly one more call, w
 
 test('a 500 is retried until the hook accepts; a 404 is not retried; the log shows the host, never the path or query', async () => {
   const { app, base } = await startWithHook();
-  const admin = await signIn(base, 'admin');
+  const admin = await signInCurator(base);
   let before = receiver.calls.length;
   receiver.answer(500, 503);
   await approveNext(base, admin);
@@ -186,7 +186,7 @@ test('two instances on one database make one delivery per change between them', 
   await settled(one.app);
   await settled(other.app);
   const before = receiver.calls.length;
-  const admin = await signIn(one.base, 'admin');
+  const admin = await signInCurator(one.base);
   await approveNext(one.base, admin);
   await settled(one.app);
   expect(receiver.calls.length - before).toBe(1);
@@ -209,7 +209,7 @@ test('DEPLOY_COMMAND runs once per burst, its output logged line by line; a fail
     `test ! -e "${fail}"`,
   ].join('; ');
   const { app, base } = await start({ DEPLOY_COMMAND: command });
-  const admin = await signIn(base, 'admin');
+  const admin = await signInCurator(base);
   const lines = async () => (await readFile(runs, 'utf8').catch(() => '')).split('\n').filter(Boolean);
   // The first publish after start delivers; approvals while it runs make one more run, not three.
   while ((await lines()).length < 1) await new Promise((resolve) => setTimeout(resolve, 20));

@@ -3,7 +3,12 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, expect, test } from 'vitest';
 import { profiles, threadsTokens, users } from '../../../../server/db/schema.ts';
 import { createUsersRepository, type User } from '../../../../server/repositories/users.ts';
-import { createTokenStore } from '../../../../server/services/tokens/token-store.ts';
+import {
+  createTokenStore,
+  keepsStoredToken,
+  missingCuratorScopes,
+} from '../../../../server/services/tokens/token-store.ts';
+import { CURATOR_SCOPES } from '../../../../server/threads/settings.ts';
 import { TEST_SECRETS } from '../../helpers/app.ts';
 import { resetDatabase, testDatabase } from '../../helpers/database.ts';
 
@@ -17,15 +22,20 @@ async function store(tokenKey = TEST_SECRETS.tokenKey) {
   return createTokenStore({ db, tokenKey });
 }
 
-/** A user signed up `minutesAgo` minutes ago, with `token` saved through the store. */
-async function userWithToken(name: string, token: string, minutesAgo: number): Promise<User> {
+/** A user signed up `minutesAgo` minutes ago, with `token` (granted `scopes`) saved through the store. */
+async function userWithToken(
+  name: string,
+  token: string,
+  minutesAgo: number,
+  scopes: readonly string[] = CURATOR_SCOPES,
+): Promise<User> {
   const { db } = await testDatabase();
   const user = await createUsersRepository(db).upsertOnSignIn(`id-${name}`, name);
   await db
     .update(users)
     .set({ createdAt: new Date(Date.now() - minutesAgo * 60_000) })
     .where(eq(users.id, user.id));
-  await (await store()).save(user.id, token, ISSUED, EXPIRES);
+  await (await store()).save(user.id, { accessToken: token, scopes, issuedAt: ISSUED, expiresAt: EXPIRES });
   return user;
 }
 
@@ -95,4 +105,41 @@ test('without a configured curator, the longest-standing admin with a token sear
   const curator = await tokens.curator({ curatorUsername: null }, []);
   expect([curator?.user.threadsUsername, curator?.token]).toEqual(['admin', 'token-admin']);
   expect(await tokens.curator({ curatorUsername: 'plain' }, [])).toBeNull();
+});
+
+test('the curator is the first holder who granted threads_keyword_search; what it lacks is reported', async () => {
+  const { db } = await testDatabase();
+  const repository = createUsersRepository(db);
+  const basic = await userWithToken('basic_admin', 'token-basic', 20, ['threads_basic']);
+  const searcher = await userWithToken('searcher', 'token-searcher', 10, [
+    'threads_basic',
+    'threads_keyword_search',
+  ]);
+  await repository.setAdmin(basic.id, true);
+  await repository.setAdmin(searcher.id, true);
+  const tokens = await store();
+  const curator = await tokens.curator({ curatorUsername: null }, []);
+  expect([curator?.user.threadsUsername, curator?.missing]).toEqual([
+    'searcher',
+    ['threads_manage_insights', 'threads_content_publish'],
+  ]);
+  // Nobody granted search: the longest-standing one still curates, and the lack is reported.
+  await repository.setAdmin(searcher.id, false);
+  const fallback = await tokens.curator({ curatorUsername: null }, []);
+  expect(fallback?.user.threadsUsername).toBe('basic_admin');
+  expect(fallback?.missing).toEqual(missingCuratorScopes(['threads_basic']));
+  expect(fallback?.missing).toContain('threads_keyword_search');
+});
+
+test('a member-scope sign-in keeps a valid stored token that grants more; anything else replaces it', () => {
+  const stored = { scopes: [...CURATOR_SCOPES], expiresAt: EXPIRES };
+  const basic = { accessToken: 'x', scopes: ['threads_basic'], issuedAt: ISSUED, expiresAt: EXPIRES };
+  expect(keepsStoredToken(stored, false, basic)).toBe(true);
+  expect(keepsStoredToken(stored, true, basic)).toBe(false); // Threads refused the stored one
+  expect(keepsStoredToken({ ...stored, expiresAt: ISSUED }, false, basic)).toBe(false); // expired
+  expect(keepsStoredToken({ scopes: ['threads_basic'], expiresAt: EXPIRES }, false, basic)).toBe(false);
+  expect(keepsStoredToken(null, false, basic)).toBe(false);
+  // A deliberate connect with a box unticked replaces the wider token: the person chose that grant.
+  const narrower = { ...basic, scopes: ['threads_basic', 'threads_keyword_search'] };
+  expect(keepsStoredToken(stored, false, narrower)).toBe(false);
 });

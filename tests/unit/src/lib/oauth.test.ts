@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { authorizeUrl, createOAuthState } from '../../../../src/lib/oauth.ts';
+import { authorizeUrl, createOAuthState, returnPath } from '../../../../src/lib/oauth.ts';
 
 describe('createOAuthState', () => {
   test('32 hex characters from 8 random 32-bit values, 16 bits of each', () => {
@@ -17,25 +17,36 @@ describe('createOAuthState', () => {
   });
 });
 
-test('authorizeUrl sends client_id, redirect_uri, comma-joined scope, response_type=code and state', () => {
-  const url = new URL(
-    authorizeUrl(
-      {
-        client_id: '123',
-        redirect_uri: 'https://curated.example/auth/callback',
-        auth_base_url: 'https://threads.com',
-        mode: 'live',
-        scopes: ['threads_basic', 'threads_content_publish'],
-      },
-      'abc',
-    ),
-  );
+const CONFIG = {
+  client_id: '123',
+  redirect_uri: 'https://curated.example/auth/callback',
+  auth_base_url: 'https://threads.com',
+  mode: 'live' as const,
+  scopes: ['threads_basic'],
+  curator_scopes: ['threads_basic', 'threads_keyword_search', 'threads_content_publish'],
+};
+
+test("authorizeUrl sends client_id, redirect_uri, a member's scope, response_type=code and state", () => {
+  const url = new URL(authorizeUrl(CONFIG, 'abc'));
   expect(`${url.origin}${url.pathname}`).toBe('https://threads.com/oauth/authorize');
   expect(Object.fromEntries(url.searchParams)).toEqual({
     client_id: '123',
     redirect_uri: 'https://curated.example/auth/callback',
-    scope: 'threads_basic,threads_content_publish',
+    scope: 'threads_basic',
     response_type: 'code',
     state: 'abc',
   });
+});
+
+test('authorizeUrl for the curation account asks for the curator scopes, comma-joined', () => {
+  const url = new URL(authorizeUrl(CONFIG, 'abc', CONFIG.curator_scopes));
+  expect(url.searchParams.get('scope')).toBe('threads_basic,threads_keyword_search,threads_content_publish');
+});
+
+test('returnPath lets a sign-in come back to home or the dashboard, nowhere else', () => {
+  expect(returnPath('/dashboard')).toBe('/dashboard');
+  expect(returnPath('/')).toBe('/');
+  expect(returnPath(null)).toBe('/');
+  expect(returnPath('https://evil.example/')).toBe('/');
+  expect(returnPath('//evil.example')).toBe('/');
 });
