@@ -85,11 +85,14 @@ export async function waitForHydration(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Images', exact: true })).toBeEnabled();
 }
 
+/** The Playwright projects whose servers search and publish with the admin's curation account. */
+const CURATING_PROJECTS = ['curation', 'media'];
+
 /**
  * Signs in through the simulated provider as `username` and waits until the header shows the user.
- * The login button asks for threads_basic only (decision 024); in the curation project `admin` then
- * also has the curation account connected with every curation scope (once per server, as an admin
- * does after the first sign-in), so those tests search and publish.
+ * The login button asks for threads_basic only (decision 024); in the projects that curate `admin`
+ * then also has the curation account connected with every curation scope (once per server, as an
+ * admin does after the first sign-in), so those tests search and publish.
  */
 export async function signInAs(page: Page, username: string): Promise<void> {
   await page.goto('/');
@@ -100,9 +103,9 @@ export async function signInAs(page: Page, username: string): Promise<void> {
   // The callback page sends the browser home 2 s after success: wait for it, or that redirect can
   // overtake the test's next page.goto and land it on home instead.
   await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 10_000 });
-  // Only the curation project's tests search and publish; elsewhere the admin keeps what they granted
+  // Only the curating projects' tests search and publish; elsewhere the admin keeps what they granted
   // (the site project's connect test changes it, and must not race another test reconnecting).
-  if (username !== 'admin' || test.info().project.name !== 'curation') return;
+  if (username !== 'admin' || !CURATING_PROJECTS.includes(test.info().project.name)) return;
   const account = await page.request.get('/api/admin/curator');
   if (((await account.json()) as { missing: string[] }).missing.length === 0) return;
   await connectCurationAccount(page, username);

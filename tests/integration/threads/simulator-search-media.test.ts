@@ -34,7 +34,12 @@ async function start(env: Record<string, string>): Promise<Started> {
     base,
     client,
     token: async (username) =>
-      (await client.exchangeCode(await authorizationCode(base, username, { scopes: CURATOR_GRANT }), REDIRECT_URI)).accessToken,
+      (
+        await client.exchangeCode(
+          await authorizationCode(base, username, { scopes: CURATOR_GRANT }),
+          REDIRECT_URI,
+        )
+      ).accessToken,
     local: (url) => {
       const parsed = new URL(url);
       return `${base}${parsed.pathname}${parsed.search}`;
