@@ -4,6 +4,7 @@ import { TEXTS } from '../../../contract/texts.ts';
 import { dialogs, expect, signedInPage, test, waitForHydration } from '../fixtures.ts';
 import {
   cardFor,
+  cardOnHome,
   cataloguePageHolding,
   liveRegion,
   openPendingReview,
@@ -95,13 +96,7 @@ test('after an approval, a visitor with the Text list cached sees the new text t
     'true',
   );
   await expect(visitor.getByRole('status')).toHaveText(/^Showing \d+ of \d+ text threads$/);
-  const cards = visitor.locator('article.thread-card');
-  for (let shown = 1; shown < onPage; shown++) {
-    const count = await cards.count();
-    await visitor.getByRole('button', { name: 'Show more threads' }).click();
-    await expect.poll(() => cards.count()).toBeGreaterThan(count);
-  }
-  const card = cards.filter({ has: visitor.locator(`a[href="${permalink}"]`) });
+  const card = await cardOnHome(visitor, onPage, permalink);
   await expect(card).toHaveCount(1);
   await expect(card).toContainText(content.slice(0, 60));
   await expect(card.locator('img.thread-card__image')).toHaveCount(0);

@@ -87,3 +87,17 @@ export async function cataloguePageHolding(
     if (page.page >= page.pages) return 0;
   }
 }
+
+/**
+ * Presses 'Show more threads' until the home grid shows `pages` pages, and returns the card holding
+ * `permalink` (the page number comes from cataloguePageHolding).
+ */
+export async function cardOnHome(page: Page, pages: number, permalink: string): Promise<Locator> {
+  const cards = page.locator('article.thread-card');
+  for (let shown = 1; shown < pages; shown++) {
+    const count = await cards.count();
+    await page.getByRole('button', { name: 'Show more threads' }).click();
+    await expect.poll(() => cards.count()).toBeGreaterThan(count);
+  }
+  return cards.filter({ has: page.locator(`a[href="${permalink}"]`) });
+}

@@ -4,6 +4,7 @@ import { TEXTS } from '../../../contract/texts.ts';
 import { dialogs, expect, signedInPage, signInAs, test, waitForHydration } from '../fixtures.ts';
 import {
   cardFor,
+  cardOnHome,
   cataloguePageHolding,
   liveRegion,
   openPendingReview,
@@ -110,13 +111,7 @@ test('a member submits, the admin approves a searched thread, and visitors see i
   const reader = await newPage();
   await reader.goto('/');
   await waitForHydration(reader);
-  const cards = reader.locator('article.thread-card');
-  for (let shown = 1; shown < pageNumber; shown++) {
-    const before = await cards.count();
-    await reader.getByRole('button', { name: 'Show more threads' }).click();
-    await expect.poll(() => cards.count()).toBeGreaterThan(before);
-  }
-  const card = reader.locator('article', { has: reader.locator(`a[href="${permalink}"]`) });
+  const card = await cardOnHome(reader, pageNumber, permalink);
   await expect(card).toContainText(content.slice(0, 60));
 });
 

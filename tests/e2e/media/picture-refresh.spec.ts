@@ -3,6 +3,7 @@ import { TEXTS } from '../../../contract/texts.ts';
 import { expect, signedInPage, test, waitForHydration } from '../fixtures.ts';
 import {
   cardFor,
+  cardOnHome,
   cataloguePageHolding,
   liveRegion,
   openPendingReview,
@@ -55,13 +56,7 @@ test("a card's image still shows after its first URL expired", async ({ newPage,
   const visitor = await newPage();
   await visitor.goto('/?filter=images');
   await waitForHydration(visitor);
-  const cards = visitor.locator('article.thread-card');
-  for (let shown = 1; shown < onPage; shown++) {
-    const count = await cards.count();
-    await visitor.getByRole('button', { name: 'Show more threads' }).click();
-    await expect.poll(() => cards.count()).toBeGreaterThan(count);
-  }
-  const card = cards.filter({ has: visitor.locator(`a[href="${permalink}"]`) });
+  const card = await cardOnHome(visitor, onPage, permalink);
   await expect(card).toHaveCount(1);
   const image = card.locator('img.thread-card__image');
   await image.scrollIntoViewIfNeeded();
