@@ -1,7 +1,7 @@
+import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { TEXTS } from '../../contract/texts.ts';
-import { checkAuth, logout, useAuth } from '../stores/auth.ts';
-import LoginButton from '../components/react/LoginButton.tsx';
+import { $connecting, $loginError, checkAuth, login, logout, useAuth } from '../stores/auth.ts';
 
 /** Links shown to signed-in users (spec: Home, Dashboard and Submit Thread). */
 const NAV_LINKS = [
@@ -15,6 +15,8 @@ export default function HeaderAuth({ currentPath }: { currentPath: string }) {
   const auth = useAuth();
   // Pages are built as folders: /dashboard may be reached as /dashboard/.
   const activePath = currentPath.length > 1 ? currentPath.replace(/\/$/, '') : currentPath;
+  const connecting = useStore($connecting);
+  const loginError = useStore($loginError);
   useEffect(() => {
     void checkAuth();
   }, []);
@@ -25,7 +27,14 @@ export default function HeaderAuth({ currentPath }: { currentPath: string }) {
   if (auth.status === 'anonymous') {
     return (
       <div className="header-auth">
-        <LoginButton errorClassName="header-auth__error" />
+        {loginError && (
+          <p className="header-auth__error" role="alert">
+            {loginError}
+          </p>
+        )}
+        <button type="button" className="button" onClick={() => void login()} disabled={connecting}>
+          {connecting ? TEXTS.connecting : TEXTS.login}
+        </button>
       </div>
     );
   }

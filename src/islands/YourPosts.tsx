@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import {
   AUTHOR_TEXTS,
@@ -9,8 +10,7 @@ import {
 } from '../../contract/authors.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import { api, detailOr } from '../lib/api.ts';
-import { checkAuth, useAuth } from '../stores/auth.ts';
-import LoginButton from '../components/react/LoginButton.tsx';
+import { $connecting, $loginError, checkAuth, login, useAuth } from '../stores/auth.ts';
 import AuthorPostList from '../components/react/AuthorPostList.tsx';
 import LoadFailed from '../components/react/LoadFailed.tsx';
 import '../styles/your-posts.css';
@@ -31,10 +31,19 @@ async function loadOverview(): Promise<Load> {
 
 /** Signed out: why to sign in, and the existing sign-in flow. */
 function SignInPrompt() {
+  const connecting = useStore($connecting);
+  const loginError = useStore($loginError);
   return (
     <div className="panel">
       <p>{AUTHOR_TEXTS.signInPrompt}</p>
-      <LoginButton errorClassName="form-error" />
+      {loginError && (
+        <p className="form-error" role="alert">
+          {loginError}
+        </p>
+      )}
+      <button type="button" className="button" onClick={() => void login()} disabled={connecting}>
+        {connecting ? TEXTS.connecting : TEXTS.login}
+      </button>
     </div>
   );
 }
