@@ -3,11 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { AuthConfig, CuratorStatus } from '../../../contract/auth.ts';
 import type { CurationRunSummary } from '../../../contract/review.ts';
-import type { GeneratedPost } from '../../../contract/submission.ts';
 import { curationRuns, threadsTokens, users } from '../../../server/db/schema.ts';
 import { simulatedUserId } from '../../../server/simulator/store.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
-import { allPending } from '../helpers/review-queue.ts';
+import { generatedPosts, submitAndApprove } from '../helpers/generated-posts.ts';
 import {
   api,
   approvedMember,
@@ -133,32 +132,14 @@ describe('runs and publishing with a curator lacking a scope', () => {
   test('without threads_content_publish a generated post fails at once with the reason, no retry', async () => {
     const admin = await signIn(base, 'admin', { scopes: CURATOR_GRANT, untick: ['threads_content_publish'] });
     const alice = await approvedMember(base, 'alice');
-    const link = 'https://www.threads.com/@someone/post/NOPUBlish1';
-    const created = await api(base, '/api/dashboard/manual-submission', {
-      method: 'POST',
-      cookie: alice,
-      body: { thread_url: link },
-    });
-    expect(created.status).toBe(201);
-    const thread = (await allPending(base, admin, { source: 'manual_submission' })).find(
-      (item) => item.permalink === link,
-    );
-    if (!thread) throw new Error('the submission is not in the review queue');
-    const approved = await api(base, '/api/threads/approve', {
-      method: 'POST',
-      cookie: admin,
-      body: { thread_id: thread.id },
-    });
-    expect(approved.status).toBe(200);
+    await submitAndApprove(base, alice, admin, 'https://www.threads.com/@someone/post/NOPUBlish1');
 
     expect(await app.publishGeneratedPosts()).toEqual({
       ran: true,
       result: { published: 0, postponed: 0, retrying: 0, failed: 1 },
     });
-    const posts = (await (await api(base, '/api/dashboard/generated-posts', { cookie: admin })).json()) as {
-      posts: GeneratedPost[];
-    };
-    expect(posts.posts.map((post) => [post.status, post.error])).toEqual([
+    const posts = await generatedPosts(base, admin);
+    expect(posts.map((post) => [post.status, post.error])).toEqual([
       [
         'failed',
         'The curation account may not publish (threads_content_publish was not granted): connect it again from the dashboard and allow publishing.',
