@@ -13,8 +13,7 @@ import {
   siteState,
   type SiteBuildOptions,
 } from '../../server/services/site/build-site.ts';
-import type { StepContext } from './context.ts';
-import { tempDir } from './processes.ts';
+import { tempDir, type Pinning } from './processes.ts';
 import { startProductServer, type ProductServer } from './product-server.ts';
 
 export interface LiveServer {
@@ -24,7 +23,15 @@ export interface LiveServer {
   profilesFile: string;
 }
 
-export async function startLiveServer(context: StepContext): Promise<LiveServer> {
+/** What starting the live server needs of a step's context (context.ts starts it on first use). */
+export interface LiveServerContext {
+  progress(message: string): void;
+  port(name: 'product'): number;
+  pinning: Pick<Pinning, 'serverCore'>;
+}
+
+/** The product server on a fresh database and the committed sample, for the API and approval steps. */
+export async function startLiveServer(context: LiveServerContext): Promise<LiveServer> {
   const dataDir = tempDir('live-data');
   const siteDir = path.join(tempDir('live-site'), 'dist');
   context.progress(
