@@ -68,13 +68,10 @@ export function createCurationRunsRepository(db: Database) {
       await db.update(searchCalls).set({ completedAt: at }).where(eq(searchCalls.id, id));
     },
 
-    /** When the last answered search of `query` for this user was made and answered; null before any. */
-    async lastCompletedSearch(
-      threadsUserId: string,
-      query: string,
-    ): Promise<{ calledAt: Date; completedAt: Date } | null> {
+    /** When the last answered search of `query` for this user was made; null before any. */
+    async lastCompletedSearch(threadsUserId: string, query: string): Promise<Date | null> {
       const [row] = await db
-        .select({ calledAt: searchCalls.calledAt, completedAt: searchCalls.completedAt })
+        .select({ calledAt: searchCalls.calledAt })
         .from(searchCalls)
         .where(
           and(
@@ -85,7 +82,7 @@ export function createCurationRunsRepository(db: Database) {
         )
         .orderBy(desc(searchCalls.completedAt))
         .limit(1);
-      return row?.completedAt ? { calledAt: row.calledAt, completedAt: row.completedAt } : null;
+      return row?.calledAt ?? null;
     },
   };
 }

@@ -1,6 +1,7 @@
 import { createAuditLogRepository } from '../../repositories/audit-log.ts';
 import { createThreadsRepository, type ThreadRow } from '../../repositories/threads.ts';
-import { ThreadsApiError } from '../../threads/gateway.ts';
+import { ThreadsApiError, type ThreadsPost } from '../../threads/gateway.ts';
+import { pictureOf } from '../publishing/post-to-thread.ts';
 import type { CurationDeps, RunState } from './run-context.ts';
 
 /** How many approved posts one run re-checks at the source. */
@@ -16,8 +17,8 @@ export const CONFIRM_AFTER_MS = 24 * 3_600_000;
 /** How a deletion was confirmed: oEmbed said the post is gone, or two misses a day apart. */
 export type DeletionProof = 'oembed' | 'two_misses';
 
-/** What one check at the source found. */
-type Finding = 'readable' | 'gone' | 'unconfirmed';
+/** What one check at the source found: the post when Threads returned it. */
+type Finding = ThreadsPost | 'readable' | 'gone' | 'unconfirmed';
 
 /** Thrown to stop the sync: the message says why, for the run's errors. */
 class SyncStopped extends Error {}
@@ -56,7 +57,8 @@ export async function syncDeletions(
   };
 
   async function check(thread: ThreadRow & { mediaId: string }): Promise<Finding> {
-    if ((await deps.gateway.post(token, thread.mediaId)) !== null) return 'readable';
+    const post = await deps.gateway.post(token, thread.mediaId);
+    if (post !== null) return post;
     if (oembedDown) return 'unconfirmed';
     try {
       return (await deps.gateway.oembed(thread.permalink)) === 'exists' ? 'readable' : 'gone';
@@ -110,7 +112,12 @@ export async function syncDeletions(
         report(`${thread.permalink} could not be checked: ${traced(error)}`);
         continue;
       }
-      if (finding === 'readable') {
+      if (typeof finding === 'object') {
+        // The read already made carries a fresh picture address: the picture job need not ask again.
+        const { imageUrl, imageExpiresAt } = pictureOf(finding);
+        if (imageUrl && thread.imageUrl) await threads.setPicture(thread.id, { imageUrl, imageExpiresAt });
+      }
+      if (typeof finding === 'object' || finding === 'readable') {
         readable.push(thread.id);
         continue;
       }

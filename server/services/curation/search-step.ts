@@ -71,13 +71,11 @@ export async function runSearches(deps: CurationDeps, curator: TokenHolder, stat
     const source = mode === 'TAG' ? 'public_tag' : 'public_search';
     const lastTop = await runs.lastCompletedSearch(userId, searchKey(mode, 'TOP', q));
     const types: SearchType[] = ['RECENT'];
-    if (!lastTop || now().getTime() - lastTop.calledAt.getTime() >= TOP_EVERY_MS) types.push('TOP');
+    if (!lastTop || now().getTime() - lastTop.getTime() >= TOP_EVERY_MS) types.push('TOP');
     for (const type of types) {
       // RECENT asks only for what was posted since the last answered RECENT search was made.
       const since =
-        type === 'RECENT'
-          ? ((await runs.lastCompletedSearch(userId, searchKey(mode, 'RECENT', q)))?.calledAt ?? null)
-          : null;
+        type === 'RECENT' ? await runs.lastCompletedSearch(userId, searchKey(mode, 'RECENT', q)) : null;
       let found = 0;
       let added = 0;
       let skipped = 0;

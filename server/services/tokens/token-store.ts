@@ -28,6 +28,11 @@ export function missingCuratorScopes(scopes: readonly string[]): string[] {
   return CURATOR_SCOPES.filter((scope) => !scopes.includes(scope));
 }
 
+/** The curation account among those who may curate: the first granted search, else the first. */
+function pickCurator<T extends { scopes: readonly string[] }>(candidates: readonly T[]): T | undefined {
+  return candidates.find((candidate) => candidate.scopes.includes('threads_keyword_search')) ?? candidates[0];
+}
+
 /** What a sign-in's token is to replace, and what it granted. */
 export interface SignInToken {
   accessToken: string;
@@ -147,7 +152,7 @@ export function createTokenStore({ db, tokenKey }: TokenStoreDeps) {
       adminUsernames: readonly string[],
     ): Promise<Curator | null> {
       const holders = await tokens.holdersForCuration(settings.curatorUsername, adminUsernames);
-      const chosen = holders.find((holder) => holder.scopes.includes('threads_keyword_search')) ?? holders[0];
+      const chosen = pickCurator(holders);
       if (!chosen) return null;
       const [opened] = open([chosen]);
       if (!opened) return null;
@@ -164,10 +169,7 @@ export function createTokenStore({ db, tokenKey }: TokenStoreDeps) {
     ): Promise<{ user: User; scopes: string[]; missing: string[] } | null> {
       const candidates = await tokens.curationCandidates(settings.curatorUsername, adminUsernames);
       const working = candidates.filter((candidate) => !candidate.user.reconnectNeeded);
-      const chosen =
-        working.find((candidate) => candidate.scopes.includes('threads_keyword_search')) ??
-        working[0] ??
-        candidates[0];
+      const chosen = pickCurator(working) ?? candidates[0];
       return chosen ? { ...chosen, missing: missingCuratorScopes(chosen.scopes) } : null;
     },
 

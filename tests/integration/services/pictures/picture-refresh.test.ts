@@ -129,3 +129,15 @@ test('the refresh-pictures job renews approved pictures that expire soon, and on
     pending.filter((row) => row.imageUrl).every((row) => (row.imageExpiresAt?.getTime() ?? 0) < now),
   ).toBe(true);
 });
+
+test('the deletion sync stores the fresh picture address of the post it reads, so the job need not read it again', async () => {
+  const [thread] = await approvedWithPictures(1);
+  if (!thread?.imageUrl) throw new Error('no picture');
+  now += 21 * MINUTE;
+  const run = await api(base, '/api/admin/refresh', { method: 'POST', cookie: admin });
+  expect(run.status).toBe(200);
+  const row = await stored(thread.id);
+  expect(row?.imageUrl).not.toBe(thread.imageUrl);
+  expect(row?.imageExpiresAt?.getTime()).toBeGreaterThan(now);
+  expect((await fetch(local(row?.imageUrl ?? ''))).status).toBe(200);
+});
