@@ -2,21 +2,38 @@ import type { Database } from '../../db/client.ts';
 import { createAuthorOptOutsRepository } from '../../repositories/author-opt-outs.ts';
 import type { NewThread } from '../../repositories/threads.ts';
 
+/** What tells a post's author: the username it carries, and the account it belongs to, if any. */
+export interface Authored {
+  username?: string | null | undefined;
+  ownerUserId?: string | null | undefined;
+}
+
+/** The distinct lower-case usernames of `rows`: what opt-outs and removal counts are keyed on. */
+export function authorNames(rows: readonly Authored[]): string[] {
+  return [...new Set(rows.flatMap((row) => (row.username ? [row.username.toLowerCase()] : [])))];
+}
+
 /**
- * The found posts curation may add: none by an author who asked never to be curated, told by the
- * post's username (lower case, what search results carry) or, for their own posts, its owner.
+ * A test for posts whose author asked never to be curated (decision 028), told by the post's
+ * username (lower case, what search results carry) or, for their own posts, its owner. One query
+ * answers for all of `rows`.
  */
+export async function optedOutTest(
+  db: Database,
+  rows: readonly Authored[],
+): Promise<(row: Authored) => boolean> {
+  const owners = [...new Set(rows.flatMap((row) => (row.ownerUserId ? [row.ownerUserId] : [])))];
+  const out = await createAuthorOptOutsRepository(db).among(authorNames(rows), owners);
+  return (row) =>
+    Boolean(row.username && out.usernames.has(row.username.toLowerCase())) ||
+    Boolean(row.ownerUserId && out.userIds.has(row.ownerUserId));
+}
+
+/** The found posts curation may add: none by an author who asked never to be curated. */
 export async function withoutOptedOut(db: Database, rows: NewThread[]): Promise<NewThread[]> {
   if (rows.length === 0) return rows;
-  const names = [...new Set(rows.flatMap((row) => (row.username ? [row.username.toLowerCase()] : [])))];
-  const owners = [...new Set(rows.flatMap((row) => (row.ownerUserId ? [row.ownerUserId] : [])))];
-  const out = await createAuthorOptOutsRepository(db).among(names, owners);
-  if (out.usernames.size === 0 && out.userIds.size === 0) return rows;
-  return rows.filter(
-    (row) =>
-      !(row.username && out.usernames.has(row.username.toLowerCase())) &&
-      !(row.ownerUserId && out.userIds.has(row.ownerUserId)),
-  );
+  const optedOut = await optedOutTest(db, rows);
+  return rows.filter((row) => !optedOut(row));
 }
 
 /** Whether a post by this username (or owned by this account) may not be submitted or curated. */
@@ -25,6 +42,6 @@ export async function isOptedOut(
   username: string | null | undefined,
   ownerUserId: string | null | undefined,
 ): Promise<boolean> {
-  const row: NewThread = { shortcode: '', source: 'manual_submission', permalink: '', username, ownerUserId };
-  return (await withoutOptedOut(db, [row])).length === 0;
+  const post = { username, ownerUserId };
+  return (await optedOutTest(db, [post]))(post);
 }
