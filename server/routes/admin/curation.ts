@@ -6,6 +6,7 @@ import {
   type RunTrigger,
 } from '../../repositories/curation-runs.ts';
 import { createThreadsTokensRepository } from '../../repositories/threads-tokens.ts';
+import { NO_CURATOR } from '../../services/curation/curate.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { CurationResult } from '../../services/curation/curate.ts';
 import { toCurationRunSummary } from '../../views/curation-run-views.ts';
@@ -21,9 +22,7 @@ export interface CurationRoutesOptions {
 /** A run that failed only because nobody had signed in to curate yet (services/curation/curate.ts). */
 function failedForNoCurator(run: CurationRun): boolean {
   return (
-    run.status === 'failed' &&
-    run.errors.length > 0 &&
-    run.errors.every((error) => error.startsWith('No curator:'))
+    run.status === 'failed' && run.errors.length > 0 && run.errors.every((error) => error === NO_CURATOR)
   );
 }
 

@@ -10,6 +10,9 @@ import { runSearches } from './search-step.ts';
 
 export type { CurationDeps } from './run-context.ts';
 
+/** A run's error when nobody may curate yet (the dashboard drops such runs once someone may). */
+export const NO_CURATOR = 'No curator: an admin must sign in with Threads before searches can run.';
+
 export interface CurationResult extends RunOutcome {
   id: number;
 }
@@ -79,7 +82,7 @@ async function collect(
   let hidden = 0;
   const curator = await tokens.curator(deps.settings, deps.adminUsernames);
   if (!curator) {
-    errors.push('No curator: an admin must sign in with Threads before searches can run.');
+    errors.push(NO_CURATOR);
     say(`! ${errors.at(-1)}`);
   } else if (!curator.scopes.includes('threads_keyword_search')) {
     // Without it Threads searches only the account's own posts: no search is spent (decision 024).
