@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { parseThreadUrl } from '../../contract/thread-url.ts';
 import { graphError } from './graph-error.ts';
 import { isAlive } from './seed-media.ts';
 import { ownPostsFor, SEED_POSTS, type SeedPost } from './seed-posts.ts';
@@ -12,25 +13,6 @@ export const OEMBED_CALLS_PER_HOUR = 1_000;
 /** The embed's width bounds and default (threads-api.md section 5, `maxwidth`). */
 const MIN_WIDTH = 320;
 const MAX_WIDTH = 658;
-
-/**
- * A Threads permalink, in the forms threads-api.md section 5 lists (`/@user/post/CODE` and
- * `/t/CODE`) on threads.com or the older threads.net, with or without www; a trailing slash or a
- * query string (share links carry one) is allowed. The username is null for the `/t/` form.
- */
-export function parsePermalink(url: string): { username: string | null; shortcode: string } | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return null;
-  }
-  if (parsed.protocol !== 'https:' || !/^(www\.)?threads\.(com|net)$/.test(parsed.hostname)) return null;
-  const post = /^\/@([A-Za-z0-9._]{1,30})\/post\/([A-Za-z0-9_-]+)\/?$/.exec(parsed.pathname);
-  if (post?.[1] && post[2]) return { username: post[1].toLowerCase(), shortcode: post[2] };
-  const short = /^\/t\/([A-Za-z0-9_-]+)\/?$/.exec(parsed.pathname);
-  return short?.[1] ? { username: null, shortcode: short[1] } : null;
-}
 
 /** The live public post a permalink names: a seeded post not yet deleted, a member's own or a published one. */
 function findLivePost(
@@ -87,9 +69,10 @@ export function registerOembedRoutes(
       if (!Number.isInteger(width) || width < MIN_WIDTH || width > MAX_WIDTH)
         return graphError(reply, `Invalid parameter: maxwidth must be ${MIN_WIDTH} to ${MAX_WIDTH}.`);
     }
-    const permalink = parsePermalink(url);
-    if (!permalink) return graphError(reply, 'Invalid parameter: url is not a Threads post URL.');
-    const post = findLivePost(store, permalink);
+    // The forms threads-api.md section 5 lists, on threads.com or threads.net (contract/thread-url.ts).
+    const permalink = parseThreadUrl(url);
+    if (!permalink.ok) return graphError(reply, 'Invalid parameter: url is not a Threads post URL.');
+    const post = findLivePost(store, permalink.link);
     if (!post) return graphError(reply, 'Invalid parameter: the post does not exist or cannot be embedded.');
     const canonical = `https://www.threads.com/@${post.username}/post/${post.shortcode}`;
     return {
