@@ -16,6 +16,7 @@ const SERVER_LAYERS = [
   ['repositories', 'threads', 'simulator'],
   ['views'],
   ['services'],
+  ['publisher'],
   ['jobs'],
   ['plugins'],
   ['routes'],

@@ -16,8 +16,8 @@ import databasePlugin from '../server/plugins/database.ts';
 import scheduler from '../server/plugins/scheduler.ts';
 import threadsGateway from '../server/plugins/threads-gateway.ts';
 import { loadSecrets } from '../server/secrets.ts';
-import { exportCatalogue } from '../server/services/catalogue/export-catalogue.ts';
-import { catalogueExportFor } from '../server/services/site/build-site.ts';
+import { exportCatalogue } from '../server/publisher/export/export-catalogue.ts';
+import { catalogueExportFor } from '../server/publisher/build/build-site.ts';
 
 /** Exits with a message (the finally blocks still close what was opened). */
 class Refusal extends Error {}

@@ -7,9 +7,9 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config.ts';
-import { writeAtomically } from '../server/services/catalogue/atomic-file.ts';
-import { catalogueFiles } from '../server/services/catalogue/catalogue-files.ts';
-import { catalogueDatesFrom } from '../server/services/catalogue/export-catalogue.ts';
+import { writeAtomically } from '../server/publisher/export/atomic-file.ts';
+import { catalogueFiles } from '../server/publisher/export/catalogue-files.ts';
+import { catalogueDatesFrom } from '../server/publisher/export/export-catalogue.ts';
 import { buildSampleCards } from './sample/catalogue.ts';
 import { sampleImageUrl, writeSampleImages } from './sample/images.ts';
 

@@ -10,13 +10,12 @@ import cors from './plugins/cors.ts';
 import databasePlugin from './plugins/database.ts';
 import errors from './plugins/errors.ts';
 import gracefulClose from './plugins/graceful-close.ts';
+import publisher from './plugins/publisher.ts';
 import rateLimits from './plugins/rate-limits.ts';
 import sameOrigin from './plugins/same-origin.ts';
 import scheduler from './plugins/scheduler.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import sessionPlugin from './plugins/session/index.ts';
-import sitePublisher from './plugins/site-publisher.ts';
-import staticSite from './plugins/static-site/index.ts';
 import threadsGateway from './plugins/threads-gateway.ts';
 import curationRoutes from './routes/admin/curation.ts';
 import adminRoutes from './routes/admin/index.ts';
@@ -31,7 +30,7 @@ import threadRoutes from './routes/threads/index.ts';
 import userRoutes from './routes/user/index.ts';
 import type { Secrets } from './secrets.ts';
 import { createPictureService } from './services/pictures/picture-refresh.ts';
-import type { SiteDeployOptions } from './services/site/deploy-targets.ts';
+import type { SiteDeployOptions } from './publisher/index.ts';
 import type { RetryOptions } from './threads/graph-errors.ts';
 
 export interface AppOptions extends LoggingOptions {
@@ -58,7 +57,7 @@ export interface AppOptions extends LoggingOptions {
 
 /**
  * Builds the whole server: our plugins in order (each says what it needs), then the routes, then
- * the site publisher and the static site. It never listens (main.ts does).
+ * the publisher, which publishes the site and serves it. It never listens (main.ts does).
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, secrets, scheduleJobs = true } = options;
@@ -146,17 +145,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(authorRoutes, { db, rateLimitMultiplier });
 
-  await app.register(sitePublisher, {
+  // Last: its catch-all route answers every path outside /api with the published site.
+  await app.register(publisher, {
     config,
     publish: options.publishSite ?? true,
     delayMs: options.publishDelayMs,
     deploy: options.deploy,
-  });
-  await app.register(staticSite, {
-    siteDir: config.serveSite ? config.siteDir : null,
-    catalogueDir: config.catalogueDir,
-    secure: config.secure,
-    apiOrigin: config.apiBaseUrl,
   });
   return app;
 }

@@ -6,7 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildSampleCards } from '../scripts/sample/catalogue.ts';
-import { catalogueFiles } from '../server/services/catalogue/catalogue-files.ts';
+import { catalogueFiles } from '../server/publisher/export/catalogue-files.ts';
 
 export const LARGE_CATALOGUE = {
   count: 1000,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { buildSite, staleReason, type SiteBuildOptions } from '../server/services/site/build-site.ts';
+import { buildSite, staleReason, type SiteBuildOptions } from '../server/publisher/build/build-site.ts';
 
 /** Where `npm test` builds the site and serves it from, kept apart from `dist` so `npm start` never rebuilds for it. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4391);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { openPglite } from '../../server/db/client.ts';
 import { threads } from '../../server/db/schema.ts';
-import { exportCatalogue } from '../../server/services/catalogue/export-catalogue.ts';
+import { exportCatalogue } from '../../server/publisher/export/export-catalogue.ts';
 import type { NewThread } from '../../server/repositories/threads.ts';
 import { buildSampleCards } from '../sample/catalogue.ts';
 

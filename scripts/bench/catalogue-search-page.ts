@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import ts from 'typescript';
 import { queryTerms, SEARCH_ENTRY_FILE, type SearchIndexEntry } from '../../contract/search-terms.ts';
-import { PROJECT_ROOT } from '../../server/services/site/build-site.ts';
+import { PROJECT_ROOT } from '../../server/publisher/build/build-site.ts';
 import type { createCatalogueSearch } from '../../src/lib/catalogue-search.ts';
 
 /** Where the page imports the engine's source from (answered by `serveEngineSource`, never by the server). */

@@ -11,9 +11,9 @@ import {
   PROJECT_ROOT,
   siteState,
   type SiteBuildOptions,
-} from '../../server/services/site/build-site.ts';
-import { catalogueFiles } from '../../server/services/catalogue/catalogue-files.ts';
-import { catalogueDatesFrom, writeCatalogue } from '../../server/services/catalogue/export-catalogue.ts';
+} from '../../server/publisher/build/build-site.ts';
+import { catalogueFiles } from '../../server/publisher/export/catalogue-files.ts';
+import { catalogueDatesFrom, writeCatalogue } from '../../server/publisher/export/export-catalogue.ts';
 import { buildSampleCards } from '../sample/catalogue.ts';
 
 /** Every child process the benchmark started and has not seen exit: killed at the end, also on failure. */

@@ -11,7 +11,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { PROJECT_ROOT } from '../../server/services/site/build-site.ts';
+import { PROJECT_ROOT } from '../../server/publisher/build/build-site.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
 import { freePort } from '../free-port.ts';
 import { measurePages } from './catalogue-browser.ts';

@@ -12,7 +12,7 @@ import {
   siteBuildOptionsFor,
   siteState,
   type SiteBuildOptions,
-} from '../../server/services/site/build-site.ts';
+} from '../../server/publisher/build/build-site.ts';
 import { tempDir, type Pinning } from './processes.ts';
 import { startProductServer, type ProductServer } from './product-server.ts';
 

@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { mkdirSync, rmSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../../server/services/site/build-site.ts';
+import { PROJECT_ROOT } from '../../server/publisher/build/build-site.ts';
 
 const children = new Set<ChildProcess>();
 const tempDirs = new Set<string>();

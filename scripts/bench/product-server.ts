@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { PROJECT_ROOT } from '../../server/services/site/build-site.ts';
+import { PROJECT_ROOT } from '../../server/publisher/build/build-site.ts';
 import { startTracked, type Tracked } from './processes.ts';
 
 /** High enough that a load run measures serving, not the rate limiter (the config's maximum). */

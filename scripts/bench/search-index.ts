@@ -9,7 +9,7 @@ import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { SEARCH_ENTRY_FILE, type SearchIndexEntry } from '../../contract/search-terms.ts';
 import type { ThreadCard } from '../../contract/thread-card.ts';
 import { createCatalogueSearch } from '../../src/lib/catalogue-search.ts';
-import { searchIndexFiles } from '../../server/services/catalogue/search-index.ts';
+import { searchIndexFiles } from '../../server/publisher/export/search-index.ts';
 import { createRandom } from '../../server/seeded-random.ts';
 import { buildSampleCards } from '../sample/catalogue.ts';
 

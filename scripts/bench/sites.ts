@@ -13,8 +13,8 @@ import {
   PROJECT_ROOT,
   siteState,
   type SiteBuildOptions,
-} from '../../server/services/site/build-site.ts';
-import { writeCatalogue } from '../../server/services/catalogue/export-catalogue.ts';
+} from '../../server/publisher/build/build-site.ts';
+import { writeCatalogue } from '../../server/publisher/export/export-catalogue.ts';
 import { writeLargeCatalogue } from '../../tests/large-catalogue.ts';
 
 export const BENCH_ROOT = path.join(PROJECT_ROOT, 'test-output', 'bench');
@@ -23,7 +23,7 @@ export const BENCH_ROOT = path.join(PROJECT_ROOT, 'test-output', 'bench');
 const GENERATOR_FILES = [
   'tests/large-catalogue.ts',
   'scripts/sample/catalogue.ts',
-  'server/services/catalogue/catalogue-files.ts',
+  'server/publisher/export/catalogue-files.ts',
 ];
 
 export interface BenchSite {

@@ -1,7 +1,7 @@
 /** Hot API reads (health, auth config, a public profile) vs a bare Fastify route, one after the other. */
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { PROJECT_ROOT } from '../../server/services/site/build-site.ts';
+import { PROJECT_ROOT } from '../../server/publisher/build/build-site.ts';
 import type { StepContext } from './context.ts';
 import { profileExported, waitUntilPublished } from './live-server.ts';
 import { measureLoad } from './load.ts';

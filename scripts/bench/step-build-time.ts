@@ -3,7 +3,7 @@
  * the marginal seconds per 1,000 and their ratio to DESIGN's minimal-template reference.
  */
 import path from 'node:path';
-import { buildSite } from '../../server/services/site/build-site.ts';
+import { buildSite } from '../../server/publisher/build/build-site.ts';
 import { BUILD_REFERENCE_SECONDS } from './budgets.ts';
 import type { StepContext } from './context.ts';
 import { tempDir } from './processes.ts';

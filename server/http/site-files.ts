@@ -1,4 +1,4 @@
-// How the built site's files are served, shared by the Node server and the static hosts' files (services/site/host/).
+// How the built site's files are served, shared by the Node server and the static hosts' files (publisher/build/host/).
 
 /** Hashed build assets never change; pages and data are revalidated on every visit. */
 export function siteCacheControl(urlPath: string): string {
@@ -31,7 +31,7 @@ export function catalogueCacheControl(urlPath: string): string {
     : 'no-cache';
 }
 
-/** What is worth compressing; the build's .br/.gz copies (services/site/host/precompress.ts) cover the same set. */
+/** What is worth compressing; the build's .br/.gz copies (publisher/build/host/precompress.ts) cover the same set. */
 export const COMPRESSIBLE = new Set([
   '.html',
   '.css',

@@ -36,8 +36,11 @@ const scheduler: FastifyPluginAsync<SchedulerOptions> = async (app, options) => 
     tokenKey: options.tokenKey,
     log: app.log,
     contentChanged: (change) => app.contentChanged(change),
-    // Looked up when the job runs: the publisher is registered after the scheduler.
-    requestSitePublish: () => app.sitePublisher?.request(),
+    // Looked up when the job runs: the publisher is registered after the scheduler (and not at all
+    // by the CLI's one-off runs, which publish nothing).
+    requestSitePublish: () => {
+      if (app.hasDecorator('publisher')) app.publisher.request();
+    },
     progress: options.progress ?? ((job, line) => app.log.info({ job }, line)),
   };
   app.decorate('runJob', <N extends JobName>(name: N, trigger: RunTrigger) => runJob(name, ctx, trigger));

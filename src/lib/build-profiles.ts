@@ -1,4 +1,4 @@
-// Build-time only: reads the approved profiles the server exported (server/services/catalogue/export-profiles.ts).
+// Build-time only: reads the approved profiles the server exported (server/publisher/export/export-profiles.ts).
 import { readFile } from 'node:fs/promises';
 import { PublishedProfilesSchema } from '../../contract/profile.ts';
 import type { PublicProfile } from '../../contract/profile-rules.ts';

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { nginxConfFile } from '../../server/services/site/host/host-files.ts';
+import { nginxConfFile } from '../../server/publisher/build/host/host-files.ts';
 import { NGINX_API_PORT, NGINX_SITE } from '../site-under-test.ts';
 import { nginxMissingMessage, startNginx, writeNginxConfig } from './nginx-runner.ts';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app.ts';
 import { loadConfig } from '../../../server/config.ts';
-import type { SiteDeployOptions } from '../../../server/services/site/deploy-targets.ts';
+import type { SiteDeployOptions } from '../../../server/publisher/deploy/deploy-targets.ts';
 import type { DatabaseHandle } from '../../../server/db/client.ts';
 import type { Secrets } from '../../../server/secrets.ts';
 import type { RetryOptions } from '../../../server/threads/graph-errors.ts';

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { ModerationLogPage } from '../../../contract/moderation-log.ts';
 import type { ReviewThread } from '../../../contract/review.ts';
-import { buildSite } from '../../../server/services/site/build-site.ts';
+import { buildSite } from '../../../server/publisher/build/build-site.ts';
 import { TEST_SITE } from '../../site-under-test.ts';
 import { api, signInCurator, startApp } from '../auth/helpers.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
@@ -45,13 +45,13 @@ async function logIds(): Promise<string[]> {
 test('a rejection shows in the log at once without a site rebuild; an approval asks for one', async () => {
   const admin = await signInCurator(base);
   expect((await api(base, '/api/admin/refresh', { method: 'POST', cookie: admin })).status).toBe(200);
-  await app.sitePublisher?.settled();
+  await app.publisher.settled();
   const queue = await api(base, '/api/threads/pending-review', { cookie: admin });
   const [first, second] = ((await queue.json()) as { threads: ReviewThread[] }).threads;
-  if (!first || !second || !app.sitePublisher) throw new Error('a queue of two and a publisher are needed');
+  if (!first || !second || !app.publisher) throw new Error('a queue of two and a publisher are needed');
   expect(await logIds()).toEqual([]); // cached now
 
-  const requested = vi.spyOn(app.sitePublisher, 'request');
+  const requested = vi.spyOn(app.publisher, 'request');
   const body = { thread_id: first.id, reason: 'Not about design or UI' };
   expect((await api(base, '/api/threads/reject', { method: 'POST', cookie: admin, body })).status).toBe(200);
   expect(await logIds()).toEqual([first.id]);
@@ -63,5 +63,5 @@ test('a rejection shows in the log at once without a site rebuild; an approval a
   ).toBe(200);
   expect(await logIds()).toEqual([second.id, first.id]);
   expect(requested).toHaveBeenCalledTimes(1);
-  await app.sitePublisher.settled();
+  await app.publisher.settled();
 });

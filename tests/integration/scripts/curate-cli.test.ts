@@ -6,7 +6,7 @@ import path from 'node:path';
 import { expect, test } from 'vitest';
 import { openPglite } from '../../../server/db/client.ts';
 import { createThreadsRepository } from '../../../server/repositories/threads.ts';
-import { readManifest } from '../../../server/services/catalogue/export-catalogue.ts';
+import { readManifest } from '../../../server/publisher/export/export-catalogue.ts';
 import { settledRun, signInCurator } from '../auth/helpers.ts';
 import { startServerProcess, waitUntilListening } from '../helpers/server-process.ts';
 

@@ -8,7 +8,7 @@ import { GEM_TEXTS, type GemIds, type GemList, type GemState } from '../../../co
 import type { OwnProfile, PublicProfile } from '../../../contract/profile.ts';
 import { ThreadCardSchema } from '../../../contract/thread-card.ts';
 import { gems, threads, users } from '../../../server/db/schema.ts';
-import { exportPublishedProfiles } from '../../../server/services/catalogue/export-profiles.ts';
+import { exportPublishedProfiles } from '../../../server/publisher/export/export-profiles.ts';
 import type { ContentChange } from '../../../server/services/content-change.ts';
 import { simulatedUserId } from '../../../server/simulator/store.ts';
 import { api, approvedMember, signIn, startApp } from '../auth/helpers.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from '../../../../server/config.ts';
 import { threadsSettings } from '../../../../server/threads/settings.ts';
-import { siteBuildOptionsFor } from '../../../../server/services/site/build-site.ts';
+import { siteBuildOptionsFor } from '../../../../server/publisher/build/build-site.ts';
 
 const PAGES = 'https://www.curated.example';
 

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { cardSearchTerms, queryTerms } from '../../../../contract/search-terms.ts';
 import type { ThreadCard } from '../../../../contract/thread-card.ts';
 import { createCatalogueSearch } from '../../../../src/lib/catalogue-search.ts';
-import { searchIndexFiles } from '../../../../server/services/catalogue/search-index.ts';
+import { searchIndexFiles } from '../../../../server/publisher/export/search-index.ts';
 import { buildSampleCards } from '../../../../scripts/sample/catalogue.ts';
 import { testCard } from '../../helpers/thread-card.ts';
 

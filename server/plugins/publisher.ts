@@ -1,0 +1,57 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import {
+  mountServedSite,
+  startPublisher,
+  type Publisher,
+  type SiteDeployOptions,
+} from '../publisher/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Publishes public content and answers with what it published (server/publisher/). */
+    publisher: Publisher;
+  }
+}
+
+export interface PublisherPluginOptions {
+  config: Config;
+  /**
+   * Rebuild and swap in the site when public content changes (with SERVE_SITE), and run the
+   * rebuild triggers; tests that share the site under test turn it off and only export.
+   */
+  publish: boolean;
+  /** How long a burst of changes is gathered before a rebuild. */
+  delayMs?: number | undefined;
+  /** The deploy triggers' burst delay and hook retries (tests make them instant). */
+  deploy?: SiteDeployOptions | undefined;
+}
+
+/**
+ * Wires the publisher wing into the app: a change to public content asks it to publish, and every
+ * path outside /api is answered with what it published. Registered last: its catch-all route must
+ * not shadow another plugin's.
+ */
+const publisherPlugin: FastifyPluginAsync<PublisherPluginOptions> = async (app, options) => {
+  const publisher = await startPublisher({
+    config: options.config,
+    database: app.database,
+    log: app.log,
+    publish: options.publish,
+    delayMs: options.delayMs,
+    deploy: options.deploy,
+  });
+  app.decorate('publisher', publisher);
+  // A rejection changes no page (only the moderation log, read from the API): no rebuild for it.
+  app.onContentChanged((change) => {
+    if (change !== 'decisions') publisher.request();
+  });
+  app.addHook('preClose', () => publisher.close());
+  mountServedSite(app, publisher.served);
+};
+
+export default fp(publisherPlugin, {
+  name: 'publisher',
+  dependencies: ['database', 'content-changes', 'graceful-close'],
+});

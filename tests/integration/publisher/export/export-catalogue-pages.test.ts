@@ -1,0 +1,317 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, test } from 'vitest';
+import {
+  CATALOGUE_PAGE_SIZE,
+  pageCount,
+  type CatalogueListKey,
+  type CataloguePage,
+} from '../../../../contract/catalogue-pages.ts';
+import { ManifestSchema, type Manifest } from '../../../../contract/manifest.ts';
+import { ThreadCardListSchema, type ThreadCard } from '../../../../contract/thread-card.ts';
+import { matchesFilter } from '../../../../contract/thread-filter.ts';
+import { topicSlug } from '../../../../contract/topics.ts';
+import { threads } from '../../../../server/db/schema.ts';
+import { PUBLIC_CATALOGUE_FILE } from '../../../../server/publisher/export/catalogue-files.ts';
+import {
+  exportCatalogue,
+  type CatalogueExport,
+} from '../../../../server/publisher/export/export-catalogue.ts';
+import { createThreadsRepository, type NewThread } from '../../../../server/repositories/threads.ts';
+import { buildSampleCards } from '../../../../scripts/sample/catalogue.ts';
+import { TEST_SITE } from '../../../site-under-test.ts';
+import { resetDatabase, testDatabase } from '../../helpers/database.ts';
+
+// The paged public catalogue exported from approved threads on the worker's database (PGlite, or
+// PostgreSQL with DATABASE_URL), at the size of a busy site and far beyond it.
+
+const now = new Date('2026-11-21T10:00:00.000Z');
+const INSERT_BATCH = 4000;
+
+let target: CatalogueExport;
+
+beforeEach(async () => {
+  await resetDatabase(await testDatabase());
+  target = {
+    catalogueDir: await mkdtemp(path.join(tmpdir(), 'ct-export-pages-')),
+    sampleCatalogueDir: TEST_SITE.catalogueDir,
+    refreshIntervalMinutes: 60,
+  };
+});
+afterEach(() => rm(target.catalogueDir, { recursive: true, force: true }));
+afterAll(async () => resetDatabase(await testDatabase()));
+
+/**
+ * `count` thread rows built from the sample corpus, newest first, one post every 15 to 105 minutes
+ * back from `now`. Some have no topic, a few a Cyrillic one, and two spellings of one topic alternate.
+ */
+function threadRows(count: number, status: NewThread['status'] = 'approved'): NewThread[] {
+  return buildSampleCards(count, now).map((card, i) => {
+    const username = card.handle.replace(/^@/, '');
+    const shortcode = `P${String(i).padStart(7, '0')}`;
+    let topicTag = card.topic_tag ?? null;
+    if (i % 50 === 0) topicTag = null;
+    else if (i % 97 === 0) topicTag = 'Типографика';
+    else if (i % 89 === 0) topicTag = i % 2 === 0 ? 'UX Design' : 'ux-design';
+    else if (i % 83 === 0) topicTag = '🎨';
+    return {
+      shortcode,
+      source: 'public_search',
+      status,
+      username,
+      authorName: card.author,
+      text: card.content,
+      imageUrl: card.image,
+      topicTag,
+      permalink: `https://www.threads.com/@${username}/post/${shortcode}`,
+      likes: card.likes,
+      replies: card.replies,
+      postedAt: new Date(card.timestamp ?? now),
+    };
+  });
+}
+
+async function insertThreads(rows: NewThread[]): Promise<void> {
+  const { db } = await testDatabase();
+  await db.transaction(async (tx) => {
+    for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+      await tx.insert(threads).values(rows.slice(start, start + INSERT_BATCH));
+    }
+  });
+}
+
+async function exportNow(at = now): Promise<boolean> {
+  const { db } = await testDatabase();
+  return exportCatalogue(db, target, at);
+}
+
+const readJson = async (name: string) =>
+  JSON.parse(await readFile(path.join(target.catalogueDir, name), 'utf8')) as unknown;
+const readManifest = async () => ManifestSchema.parse(await readJson('manifest.json'));
+const readCards = async (name: string) => ThreadCardListSchema.parse(await readJson(name));
+const readPage = async (list: CatalogueListKey, page: number) =>
+  (await readJson(`pages/${list}/${page}.json`)) as CataloguePage;
+
+async function catalogueFileNames(): Promise<string[]> {
+  const entries = await readdir(target.catalogueDir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) =>
+      path.relative(target.catalogueDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+    );
+}
+
+/** Page numbers per list, from the files on disk. */
+function pagesByList(names: string[]): Map<string, number[]> {
+  const lists = new Map<string, number[]>();
+  for (const name of names) {
+    const match = /^pages\/(.+)\/(\d+)\.json$/.exec(name);
+    if (!match?.[1] || !match[2]) continue;
+    lists.set(match[1], [...(lists.get(match[1]) ?? []), Number(match[2])]);
+  }
+  for (const numbers of lists.values()) numbers.sort((a, b) => a - b);
+  return lists;
+}
+
+/** Reads all pages of a list, checking each one's place in the whole; returns their cards in order. */
+async function readList(list: CatalogueListKey, total: number, manifest: Manifest): Promise<ThreadCard[]> {
+  const pages = pageCount(total);
+  const cards: ThreadCard[] = [];
+  for (let n = 1; n <= pages; n++) {
+    const page = await readPage(list, n);
+    expect(page).toMatchObject({ version: manifest.version, list, page: n, pages, total });
+    expect(page.cards).toHaveLength(
+      n < pages ? CATALOGUE_PAGE_SIZE : total - (pages - 1) * CATALOGUE_PAGE_SIZE,
+    );
+    cards.push(...ThreadCardListSchema.parse(page.cards));
+  }
+  return cards;
+}
+
+describe('1,000 approved threads', () => {
+  test('are paged for All, Text, Images and every topic, as the manifest counts them', async () => {
+    await insertThreads(threadRows(1000));
+    // Threads not approved stay out of every file.
+    await insertThreads(
+      threadRows(3, 'pending').map((row, i) => ({
+        ...row,
+        shortcode: `Q${i}`,
+        permalink: `https://www.threads.com/@kit/post/Q${i}`,
+        status: i === 2 ? 'rejected' : 'pending',
+      })),
+    );
+    expect(await exportNow()).toBe(true);
+
+    const manifest = await readManifest();
+    const all = await readCards('threads-all.json');
+    const text = await readCards('threads-text.json');
+    const images = await readCards('threads-images.json');
+    expect(all).toHaveLength(1000);
+    expect(all.some((card) => card.permalink?.includes('/post/Q'))).toBe(false);
+    expect(manifest).toMatchObject({
+      generatedAt: now.toISOString(),
+      counts: { all: 1000, text: text.length, images: images.length },
+      pageSize: CATALOGUE_PAGE_SIZE,
+    });
+    expect(text).toEqual(all.filter((card) => matchesFilter(card, 'text')));
+    expect(images).toEqual(all.filter((card) => matchesFilter(card, 'images')));
+    expect(text.length).toBeGreaterThan(100);
+    expect(images.length).toBeGreaterThan(100);
+
+    // The union of the pages is the whole file, in order.
+    expect(await readList('all', 1000, manifest)).toEqual(all);
+    expect(await readList('text', text.length, manifest)).toEqual(text);
+    expect(await readList('images', images.length, manifest)).toEqual(images);
+
+    const topics = manifest.topics ?? [];
+    const slugs = topics.map((topic) => topic.slug);
+    expect(slugs).toContain('типографика');
+    expect(slugs).toContain('ux-design');
+    expect(new Set(slugs).size).toBe(slugs.length);
+    // Both spellings are one topic, named as the newest thread (post 89) spells it.
+    expect(topics.find((topic) => topic.slug === 'ux-design')?.tag).toBe('ux-design');
+    expect(new Set((await readPage('topics/ux-design', 1)).cards.map((card) => card.topic_tag))).toEqual(
+      new Set(['ux-design', 'UX Design']),
+    );
+    for (const topic of topics) {
+      const own = await readList(`topics/${topic.slug}`, topic.count, manifest);
+      expect(own.every((card) => card.topic_tag && topicSlug(card.topic_tag) === topic.slug)).toBe(true);
+      expect(own).toEqual(all.filter((card) => card.topic_tag && topicSlug(card.topic_tag) === topic.slug));
+    }
+    // Cards without a topic (or with one of emoji only) are on no topic page.
+    const withTopic = all.filter((card) => card.topic_tag && topicSlug(card.topic_tag));
+    expect(withTopic.length).toBeLessThan(all.length);
+    expect(topics.reduce((sum, topic) => sum + topic.count, 0)).toBe(withTopic.length);
+
+    // Nothing else under pages/, and every file public.
+    const names = await catalogueFileNames();
+    for (const name of names) expect(name).toMatch(PUBLIC_CATALOGUE_FILE);
+    expect(names.some((name) => name.startsWith('search/'))).toBe(true);
+    const expected = new Map<string, number>([
+      ['all', 1000],
+      ['text', text.length],
+      ['images', images.length],
+      ...topics.map((topic): [string, number] => [`topics/${topic.slug}`, topic.count]),
+    ]);
+    const onDisk = pagesByList(names);
+    expect(new Set(onDisk.keys())).toEqual(new Set(expected.keys()));
+    for (const [list, count] of expected) {
+      expect(onDisk.get(list), list).toEqual(Array.from({ length: pageCount(count) }, (_, i) => i + 1));
+    }
+
+    // Unchanged, a second export writes no data file.
+    expect(await exportNow(new Date(now.getTime() + 60_000))).toBe(false);
+  });
+
+  test('approving one more thread changes the version and puts it first on its pages', async () => {
+    const { db } = await testDatabase();
+    await insertThreads(threadRows(1000));
+    const newest = new Date(now.getTime() - 60_000);
+    const [pendingRow] = threadRows(1, 'pending');
+    if (!pendingRow) throw new Error('no row');
+    const pending = await createThreadsRepository(db).insertIfNew({
+      ...pendingRow,
+      shortcode: 'NEWTEXT',
+      permalink: 'https://www.threads.com/@kit/post/NEWTEXT',
+      text: 'A new text thread about kerning.',
+      imageUrl: null,
+      topicTag: 'Typography',
+      postedAt: newest,
+    });
+    if (!pending) throw new Error('the pending thread was not inserted');
+
+    expect(await exportNow()).toBe(true);
+    const before = await readManifest();
+    const imagesBefore = await readPage('images', 1);
+    expect((await readCards('threads-all.json')).map((card) => card.id)).not.toContain(pending.id);
+
+    expect(await createThreadsRepository(db).decide(pending.id, 'approved')).not.toBeNull();
+    expect(await exportNow()).toBe(true);
+    const after = await readManifest();
+    expect(after.version).not.toBe(before.version);
+    expect(after.counts).toEqual({
+      all: (before.counts?.all ?? 0) + 1,
+      text: (before.counts?.text ?? 0) + 1,
+      images: before.counts?.images,
+    });
+    const textPage = await readPage('text', 1);
+    expect(textPage.version).toBe(after.version);
+    expect(textPage.total).toBe(after.counts?.text);
+    expect(textPage.cards[0]?.id).toBe(pending.id);
+    expect((await readPage('all', 1)).cards[0]?.id).toBe(pending.id);
+    expect((await readPage('topics/typography', 1)).cards[0]?.id).toBe(pending.id);
+    // Images is unchanged but for the version it carries.
+    const imagesAfter = await readPage('images', 1);
+    expect(imagesAfter).toEqual({ ...imagesBefore, version: after.version });
+    expect(after.topics?.find((topic) => topic.slug === 'typography')?.count).toBe(
+      (before.topics?.find((topic) => topic.slug === 'typography')?.count ?? 0) + 1,
+    );
+
+    // An approved image thread, newer still, leads Images.
+    const [imageRow] = threadRows(1);
+    if (!imageRow) throw new Error('no row');
+    await insertThreads([
+      {
+        ...imageRow,
+        shortcode: 'NEWIMAGE',
+        permalink: 'https://www.threads.com/@kit/post/NEWIMAGE',
+        imageUrl: '/sample/images/1.webp',
+        postedAt: new Date(now.getTime() - 30_000),
+      },
+    ]);
+    expect(await exportNow()).toBe(true);
+    const third = await readManifest();
+    expect(third.version).not.toBe(after.version);
+    expect(third.counts?.images).toBe((after.counts?.images ?? 0) + 1);
+    const imagesPage = await readPage('images', 1);
+    expect(imagesPage.cards[0]?.permalink).toBe('https://www.threads.com/@kit/post/NEWIMAGE');
+    expect(imagesPage.pages).toBe(pageCount(third.counts?.images ?? 0));
+    expect((await readPage('text', 1)).cards[0]?.id).toBe(pending.id);
+  });
+});
+
+describe('100,000 approved threads', () => {
+  const COUNT = 100_000;
+
+  test('are paged to the last page, counted by the manifest, and a second export changes nothing', async () => {
+    await insertThreads(threadRows(COUNT));
+    expect(await exportNow()).toBe(true);
+
+    const manifest = await readManifest();
+    const counts = manifest.counts ?? { all: -1, text: -1, images: -1 };
+    expect(counts.all).toBe(COUNT);
+    expect(counts.text + counts.images).toBe(COUNT);
+    expect(counts.text).toBeGreaterThan(0);
+    expect(counts.images).toBeGreaterThan(0);
+    const topics = manifest.topics ?? [];
+    expect(topics.length).toBeGreaterThan(3);
+
+    const names = await catalogueFileNames();
+    const onDisk = pagesByList(names);
+    const expected = new Map<string, number>([
+      ['all', counts.all],
+      ['text', counts.text],
+      ['images', counts.images],
+      ...topics.map((topic): [string, number] => [`topics/${topic.slug}`, topic.count]),
+    ]);
+    expect(new Set(onDisk.keys())).toEqual(new Set(expected.keys()));
+    expect(onDisk.get('all')).toHaveLength(4167);
+    for (const [list, count] of expected) {
+      const pages = pageCount(count);
+      expect(onDisk.get(list), list).toEqual(Array.from({ length: pages }, (_, i) => i + 1));
+      const last = await readPage(list as CatalogueListKey, pages);
+      expect(last).toMatchObject({ version: manifest.version, page: pages, pages, total: count });
+      expect(last.cards).toHaveLength(count - (pages - 1) * CATALOGUE_PAGE_SIZE);
+    }
+    // 100,000 = 4,166 full pages and 16 cards.
+    const lastAll = await readPage('all', 4167);
+    expect(lastAll.cards).toHaveLength(16);
+    expect(lastAll.cards.at(-1)?.permalink).toMatch(/\/post\/P0099999$/);
+    expect((await readPage('all', 1)).cards[0]?.permalink).toMatch(/\/post\/P0000000$/);
+    for (const name of names) expect(name).toMatch(PUBLIC_CATALOGUE_FILE);
+
+    expect(await exportNow(new Date(now.getTime() + 3_600_000))).toBe(false);
+    expect((await readManifest()).version).toBe(manifest.version);
+  }, 240_000);
+});

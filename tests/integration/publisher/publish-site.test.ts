@@ -1,0 +1,114 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildSite } from '../../../server/publisher/build/build-site.ts';
+import { simulatedUserId } from '../../../server/simulator/store.ts';
+import { TEST_SITE } from '../../site-under-test.ts';
+import { api, approvedMember, saveProfile, signIn, startApp } from '../auth/helpers.ts';
+import { signRequest } from '../../../server/threads/signed-request.ts';
+import { SIMULATED_APP } from '../../../server/threads/settings.ts';
+import { resetDatabase, testDatabase } from '../helpers/database.ts';
+
+// The running server rebuilds its own copy of the site when profiles change and serves the new
+// build without a restart: real Astro builds into a temporary folder.
+let work: string;
+let app: FastifyInstance;
+let base: string;
+
+beforeAll(async () => {
+  await resetDatabase(await testDatabase());
+  work = await mkdtemp(path.join(tmpdir(), 'ct-publish-'));
+  const siteDir = path.join(work, 'site');
+  await buildSite({ ...TEST_SITE, siteDir }, { capture: true });
+  ({ app, base } = await startApp(
+    { SITE_DIR: siteDir, DATA_DIR: path.join(work, 'data') },
+    { publishSite: true },
+  ));
+});
+
+afterAll(async () => {
+  await app.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+async function page(pathname: string): Promise<{ status: number; html: string }> {
+  const response = await fetch(`${base}${pathname}`);
+  return { status: response.status, html: await response.text() };
+}
+
+test('an approved profile is pre-rendered, follows edits, and disappears with the data', async () => {
+  const before = await page('/pat_designs');
+  expect(before.status).toBe(404);
+
+  const home = await page('/');
+  const assets = [...home.html.matchAll(/\/_astro\/[\w.-]+\.(?:js|css)/g)].map(([asset]) => asset);
+  expect(assets.length).toBeGreaterThan(0);
+
+  const cookie = await approvedMember(base, 'pat_designs');
+  await app.publisher.settled();
+  // A page loaded before the swap still gets its scripts, whatever the new build calls them.
+  for (const asset of assets) expect((await page(asset)).status, asset).toBe(200);
+  const built = await page('/pat_designs');
+  expect(built.status).toBe(200);
+  // Readable without JavaScript: the profile is in the HTML itself.
+  expect(built.html).toContain('@pat_designs');
+  expect(built.html).toContain('https://www.threads.com/@pat_designs');
+  expect((await page('/sitemap.xml')).html).toContain(`${TEST_SITE.publicUrl}/pat_designs</loc>`);
+
+  expect((await saveProfile(base, cookie, 'pat_builds', 'Grids, <b>type</b> & colour')).status).toBe(200);
+  await app.publisher.settled();
+  expect((await page('/pat_designs')).status).toBe(404);
+  const renamed = await page('/pat_builds');
+  expect(renamed.status).toBe(200);
+  // Escaped text, never markup.
+  expect(renamed.html).toContain('Grids, &lt;b&gt;type&lt;/b&gt; &amp; colour');
+  const exported = JSON.parse(await readFile(path.join(work, 'data/site-data/profiles.json'), 'utf8'));
+  expect(exported).toEqual([
+    expect.objectContaining({ username: 'pat_builds', threads_username: 'pat_designs' }),
+  ]);
+
+  // Meta's data-deletion callback removes the member, and with them the pre-rendered page.
+  const signedRequest = signRequest(
+    {
+      algorithm: 'HMAC-SHA256',
+      user_id: simulatedUserId('pat_designs'),
+      issued_at: Math.floor(Date.now() / 1000),
+    },
+    SIMULATED_APP.secret,
+  );
+  const deletion = await fetch(`${base}/api/auth/data-deletion`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ signed_request: signedRequest }),
+  });
+  expect(deletion.status).toBe(200);
+  await app.publisher.settled();
+  expect((await page('/pat_builds')).status).toBe(404);
+  expect((await page('/sitemap.xml')).html).not.toContain('pat_builds');
+});
+
+test('a rejected invite publishes nothing; the public API answer follows writes at once', async () => {
+  const cookie = await signIn(base, 'rejected_one');
+  await api(base, '/api/user/request-invite', { method: 'POST', cookie });
+  // Looked up (and cached as missing) before the decision.
+  expect((await api(base, '/api/user/profile/rejected_one')).status).toBe(404);
+  const admin = await signIn(base, 'admin');
+  const decision = await api(base, '/api/admin/approve-user', {
+    method: 'POST',
+    cookie: admin,
+    body: { user_id: simulatedUserId('rejected_one'), action: 'reject' },
+  });
+  expect(decision.status).toBe(200);
+  await app.publisher.settled();
+  expect((await page('/rejected_one')).status).toBe(404);
+
+  expect((await api(base, '/api/user/profile/late_joiner')).status).toBe(404);
+  await approvedMember(base, 'late_joiner');
+  // The cached "not found" was cleared by the approval.
+  const found = await api(base, '/api/user/profile/late_joiner');
+  expect(found.status).toBe(200);
+  expect(await found.json()).toMatchObject({ username: 'late_joiner' });
+  await app.publisher.settled();
+});
