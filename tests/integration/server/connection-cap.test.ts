@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { EnvSchema } from '../../../server/config/env-schema.ts';
 import { ORIGIN, startApp } from '../auth/helpers.ts';
 
@@ -82,6 +82,13 @@ async function closedByServer(socket: Socket): Promise<boolean> {
   return socket.closed;
 }
 
+/** How many connections the app's server holds now. */
+function connections(app: FastifyInstance): Promise<number> {
+  return new Promise((resolve, reject) =>
+    app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+  );
+}
+
 /** The app's warnings with this message, from its captured log. */
 function warnings(log: string[], message: string): number {
   return log.filter((line) => (JSON.parse(line) as { msg?: string }).msg === message).length;
@@ -137,6 +144,11 @@ describe('a small cap (4): busy connections are never closed for a new one', () 
     port = (app.server.address() as { port: number }).port;
   });
   afterAll(() => app.close());
+  // Each test starts from no connections: the server sees the previous test's closes a moment later.
+  beforeEach(async () => {
+    for (let attempt = 0; attempt < 100 && (await connections(app)) > 0; attempt++) await sleep(20);
+    expect(await connections(app)).toBe(0);
+  });
 
   test('with every connection busy a new one is refused (one log line); a finished request frees its connection', async () => {
     const held: Socket[] = [];
@@ -162,6 +174,19 @@ describe('a small cap (4): busy connections are never closed for a new one', () 
     // A newcomer now gets in, in place of that idle connection; the busy ones are untouched.
     expect(await get(await open(port), '/api/health')).toBe('HTTP/1.1 200 OK');
     expect(await closedByServer(first)).toBe(true);
+    for (const socket of others) expect(socket.closed).toBe(false);
+  });
+
+  test('connections that never finish their headers hold no request: they are the first closed for a newcomer', async () => {
+    const slow: Socket[] = [];
+    for (let index = 0; index < CAP; index++) {
+      const socket = await open(port);
+      socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+      slow.push(socket);
+    }
+    expect(await get(await open(port), '/api/health')).toBe('HTTP/1.1 200 OK');
+    const [oldest, ...others] = slow;
+    expect(oldest && (await closedByServer(oldest))).toBe(true);
     for (const socket of others) expect(socket.closed).toBe(false);
   });
 
