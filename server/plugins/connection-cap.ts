@@ -115,7 +115,8 @@ class ConnectionTable {
 const connectionCap: FastifyPluginAsync<ConnectionCapOptions> = async (app, { maxPerAddress }) => {
   if (maxPerAddress <= 0) return;
   const table = new ConnectionTable(maxPerAddress);
-  // Logged once per address until its count drops below the cap again, so a flood is one line each.
+  // Logged once per address until it holds at most half the cap again, so a flood is one line each: a
+  // crowd that hovers at the cap (a busy NAT) would otherwise log each time one of its browsers closes.
   const warnedEvicting = new Set<string>();
   const warnedRefusing = new Set<string>();
   const warnOnce = (warned: Set<string>, address: string, message: string) => {
@@ -144,7 +145,7 @@ const connectionCap: FastifyPluginAsync<ConnectionCapOptions> = async (app, { ma
     socket.once('close', () => {
       const left = table.forget(socket);
       // An evicted socket was forgotten already: its close says nothing about the flood.
-      if (left !== null && left < maxPerAddress) {
+      if (left !== null && left <= maxPerAddress / 2) {
         warnedEvicting.delete(address);
         warnedRefusing.delete(address);
       }

@@ -190,6 +190,35 @@ describe('a small cap (4): busy connections are never closed for a new one', () 
     for (const socket of others) expect(socket.closed).toBe(false);
   });
 
+  test('a crowd hovering at the cap logs one line; a new flood after it eased to half the cap logs another', async () => {
+    const message = 'idle connection closed: too many from one address';
+    const before = warnings(log, message);
+    const crowd: Socket[] = [];
+    const join = async () => {
+      const socket = await open(port);
+      expect(await get(socket, '/api/health')).toBe('HTTP/1.1 200 OK');
+      crowd.push(socket);
+    };
+    /** Closes `count` of the crowd's open connections, then waits until the server holds `left`. */
+    const leave = async (count: number, left: number) => {
+      for (const socket of crowd.filter((member) => !member.closed).slice(0, count)) socket.destroy();
+      for (let attempt = 0; attempt < 100 && (await connections(app)) !== left; attempt++) await sleep(20);
+      expect(await connections(app)).toBe(left);
+    };
+
+    for (let index = 0; index <= CAP; index++) await join();
+    expect(warnings(log, message)).toBe(before + 1);
+    // One browser leaves and two arrive: the address stayed above half the cap, the same flood.
+    await leave(1, CAP - 1);
+    await join();
+    await join();
+    expect(warnings(log, message)).toBe(before + 1);
+    // It eases to half the cap; the next time it overflows is a new flood.
+    await leave(CAP / 2, CAP / 2);
+    for (let index = 0; index <= CAP / 2; index++) await join();
+    expect(warnings(log, message)).toBe(before + 2);
+  });
+
   test('the count never drifts: closed and evicted connections free exactly their own slot', async () => {
     // Connections the server closes itself (Connection: close) free their slot: far more than the cap get in.
     for (let round = 0; round < 3 * CAP; round++) {
