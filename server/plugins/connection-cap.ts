@@ -153,7 +153,7 @@ const connectionCap: FastifyPluginAsync<ConnectionCapOptions> = async (app, { ma
   });
 
   // Trap: a 'request' listener here would break the static site's early handler, which takes over
-  // the server's one 'request' listener (static-site/early-static.ts); the channels see every request.
+  // the server's one 'request' listener (publisher/serve/early-static.ts); the channels see every request.
   const onStart = (message: unknown) => {
     const { server, socket } = message as HttpServerMessage;
     if (server === app.server) table.requestStarted(socket);
