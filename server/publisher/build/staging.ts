@@ -45,6 +45,7 @@ export async function moveIntoPlace(staging: string, siteDir: string, suffix: st
     await rename(staging, beside).catch(async (error: NodeJS.ErrnoException) => {
       if (error.code !== 'EXDEV') throw error;
       await cp(staging, beside, { recursive: true });
+      await rm(staging, { recursive: true, force: true });
     });
     await rename(siteDir, retired).catch(ignoreMissing);
     await rename(beside, siteDir);
