@@ -42,9 +42,9 @@ export interface Publisher {
   /** The rebuild triggers (DEPLOY_HOOK_URL / DEPLOY_COMMAND); null when neither is set or not publishing. */
   readonly deploy: SiteDeploy | null;
   /**
-   * Asks for a publish: bursts are coalesced; 'threads' (the default) publishes soon, 'profiles'
-   * (member actions) at most once per MEMBER_PUBLISH_INTERVAL_MINUTES. Ignored when this publisher
-   * does not publish.
+   * Asks for a publish: bursts are coalesced; 'threads' publishes soon, 'profiles' (member actions)
+   * at most once per MEMBER_PUBLISH_INTERVAL_MINUTES; no change named (the periodic publish) soon,
+   * without the member changes the cap holds back. Ignored when this publisher does not publish.
    */
   request(change?: PublishChange): void;
   /** Resolves once no publish is running or waiting (a member change held back by the cap included). */
@@ -65,9 +65,9 @@ export async function startPublisher(options: PublisherOptions): Promise<Publish
   // Without the pages (npm run dev) only the catalogue is exported: Astro's dev server renders the rest.
   const catalogue = catalogueExportFor(config);
   const deploy = options.publish ? siteDeployFor(config, database, log, options.deploy) : null;
-  const publish = async (capture: boolean) => {
+  const publish = async (capture: boolean, profiles = true) => {
     const outcome = config.serveSite
-      ? await publishSite(db, siteBuildOptionsFor(config), { log, capture, catalogue })
+      ? await publishSite(db, siteBuildOptionsFor(config), { log, capture, catalogue, profiles })
       : { exportChanged: await exportCatalogue(db, catalogue), built: false };
     deploy?.afterPublish(outcome.exportChanged);
     return outcome.built;
@@ -88,7 +88,7 @@ export async function startPublisher(options: PublisherOptions): Promise<Publish
   });
   const runner = options.publish
     ? createSitePublisher({
-        publish: () => publish(true),
+        publish: (profiles) => publish(true, profiles),
         reload: (catalogueOnly) => (catalogueOnly ? served.reloadCatalogue() : served.reloadSite()),
         log,
         delayMs: options.delayMs,

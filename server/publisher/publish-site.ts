@@ -19,16 +19,23 @@ export interface SitePublishOutcome {
 
 /**
  * Exports what the site is built from out of the database (approved profiles and, with `catalogue`,
- * the public catalogue), then rebuilds the site when that (or anything else it reads) changed.
+ * the public catalogue), then rebuilds the site when that (or anything else it reads) changed. With
+ * `profiles: false` the profiles file is left as last published (member changes held back by the cap).
  */
 export async function publishSite(
   db: Database,
   options: SiteBuildOptions,
-  { log, capture = false, catalogue }: { log: Log; capture?: boolean; catalogue: CatalogueExport },
+  {
+    log,
+    capture = false,
+    catalogue,
+    profiles = true,
+  }: { log: Log; capture?: boolean; catalogue: CatalogueExport; profiles?: boolean },
 ): Promise<SitePublishOutcome> {
-  const profilesChanged = options.profilesFile
-    ? (await exportPublishedProfiles(db, options.profilesFile)).changed
-    : false;
+  const profilesChanged =
+    options.profilesFile && profiles
+      ? (await exportPublishedProfiles(db, options.profilesFile)).changed
+      : false;
   const catalogueChanged = await exportCatalogue(db, catalogue);
   const exportChanged = profilesChanged || catalogueChanged;
   const { reason, fingerprint } = await siteState(options);
@@ -46,7 +53,10 @@ export const PUBLISH_DELAY_MS = 250;
 
 /** Publishes in the background; see createSitePublisher. */
 export interface SitePublisher extends Omit<CoalescedRunner, 'request'> {
-  /** Asks for a publish: soon for 'threads', at most once per member interval for 'profiles'. */
+  /**
+   * Asks for a publish: soon for 'threads', at most once per member interval for 'profiles'; with no
+   * change named (the periodic publish), soon, without the member changes the cap holds back.
+   */
   request(change?: PublishChange): void;
 }
 
@@ -59,7 +69,11 @@ export interface SitePublisher extends Omit<CoalescedRunner, 'request'> {
  * `memberIntervalMs`: the first one after a quiet interval within `delayMs`, later ones gathered
  * until the interval since the last publish that carried member changes has passed. Never dropped:
  * the last one is always published, and a 'threads' publish meanwhile carries them (one publish
- * exports everything). `memberIntervalMs` 0: no cap.
+ * exports everything). A periodic publish (no change named) does not: it exports the catalogue and
+ * leaves the profiles as last published while member changes wait, else a 5-minute tick would
+ * undo a longer cap. `memberIntervalMs` 0: no cap.
+ *
+ * `publish(profiles)` exports the profiles too when `profiles` is true.
  */
 export function createSitePublisher({
   publish,
@@ -68,7 +82,7 @@ export function createSitePublisher({
   delayMs = PUBLISH_DELAY_MS,
   memberIntervalMs = 0,
 }: {
-  publish: () => Promise<boolean>;
+  publish: (profiles: boolean) => Promise<boolean>;
   /** Swaps in a new build; `catalogueOnly` when only the catalogue files may have changed. */
   reload: (catalogueOnly: boolean) => Promise<void>;
   log: Log;
@@ -79,12 +93,22 @@ export function createSitePublisher({
   let membersWaiting = false;
   /** When the last publish that carried member changes started. */
   let membersPublishedAt = Number.NEGATIVE_INFINITY;
+  /** A 'threads' change not yet served: the next publish may carry member changes. */
+  let threadsWaiting = false;
+  /** Shutting down: the last publish carries whatever waits (the next start would anyway). */
+  let closing = false;
+  const membersDueIn = () => membersPublishedAt + memberIntervalMs - Date.now();
   const runner = createCoalescedRunner(
     async () => {
-      // Taken when the publish starts: its export reads every change committed before this point.
-      if (membersWaiting) membersPublishedAt = Date.now();
-      membersWaiting = false;
-      if (await publish()) {
+      // Decided when the publish starts: its export reads every change committed before this point.
+      if (membersWaiting && (threadsWaiting || closing || membersDueIn() <= 0)) {
+        membersWaiting = false;
+        membersPublishedAt = Date.now();
+      }
+      threadsWaiting = false;
+      // Held back still (a periodic publish within the interval): the publish at the interval's end.
+      if (membersWaiting) runner.request(membersDueIn());
+      if (await publish(!membersWaiting)) {
         await reload(false);
         log.info('The rebuilt site is being served.');
       } else {
@@ -98,12 +122,18 @@ export function createSitePublisher({
     },
   );
   return {
-    request(change = 'threads') {
-      if (change === 'threads') return runner.request(delayMs);
-      membersWaiting = true;
-      runner.request(Math.max(delayMs, membersPublishedAt + memberIntervalMs - Date.now()));
+    request(change) {
+      if (change === 'profiles') {
+        membersWaiting = true;
+        return runner.request(Math.max(delayMs, membersDueIn()));
+      }
+      if (change === 'threads') threadsWaiting = true;
+      runner.request(delayMs);
     },
     settled: () => runner.settled(),
-    close: () => runner.close(),
+    close: () => {
+      closing = true;
+      return runner.close();
+    },
   };
 }

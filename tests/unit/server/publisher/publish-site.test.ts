@@ -93,15 +93,18 @@ test('after close, requests are ignored', async () => {
 });
 
 /**
- * A publisher over a fake "database" of gem states on a fake clock: each publish records the state it
- * exported, as the real one exports whatever is committed when it starts.
+ * A publisher over a fake "database" of gem states and approvals on a fake clock: each publish records
+ * what it exported, as the real one exports whatever is committed when it starts (the profiles only
+ * when asked to: otherwise they stay as last published).
  */
 function memberCapped(memberIntervalMs: number) {
   const state = { gems: 0, approvals: 0 };
+  let exportedGems = 0;
   const published: { gems: number; approvals: number }[] = [];
   const publisher = createSitePublisher({
-    publish: async () => {
-      published.push({ ...state });
+    publish: async (profiles) => {
+      if (profiles) exportedGems = state.gems;
+      published.push({ gems: exportedGems, approvals: state.approvals });
       return true;
     },
     reload: async () => {},
@@ -175,6 +178,32 @@ describe('member changes capped, approvals fast (fake clock)', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(published.at(-1)).toEqual({ gems: 3, approvals: 1 });
     // Nothing else was waiting.
+    await vi.advanceTimersByTimeAsync(2 * FIVE_MINUTES);
+    expect(published).toHaveLength(3);
+    await publisher.close();
+  });
+
+  test('a periodic publish within the interval leaves the waiting member changes to the interval', async () => {
+    const { state, published, publisher } = memberCapped(FIVE_MINUTES);
+    state.gems = 1;
+    publisher.request('profiles');
+    await vi.advanceTimersByTimeAsync(250);
+    state.gems = 2;
+    publisher.request('profiles');
+    await vi.advanceTimersByTimeAsync(60_000);
+    // Another instance approved a thread; this one's five-minute tick picks it up.
+    state.approvals = 1;
+    publisher.request();
+    await vi.advanceTimersByTimeAsync(250);
+    expect(published).toEqual([
+      { gems: 1, approvals: 0 },
+      { gems: 1, approvals: 1 },
+    ]);
+    // The held gem is published once the interval since the first publish (at 250 ms) has passed.
+    await vi.advanceTimersByTimeAsync(250 + FIVE_MINUTES - 60_500 - 1);
+    expect(published).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(published.at(-1)).toEqual({ gems: 2, approvals: 1 });
     await vi.advanceTimersByTimeAsync(2 * FIVE_MINUTES);
     expect(published).toHaveLength(3);
     await publisher.close();
