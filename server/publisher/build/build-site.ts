@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
@@ -201,5 +201,7 @@ export async function buildSite(
     await moveIntoPlace(staging, options.siteDir, suffix);
   } finally {
     await rm(staging, { recursive: true, force: true });
+    // The site's staging folder too, unless another build of it is running (then it is not empty).
+    await rmdir(path.dirname(staging)).catch(() => {});
   }
 }
