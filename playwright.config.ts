@@ -39,6 +39,9 @@ function server(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MULTIPLIER: '1000',
+      // The walks approve a member and then edit the profile or save a gem, and wait for the rebuilt
+      // page: no cap on member publishes (publish-site-member-cap.test.ts tests the cap).
+      MEMBER_PUBLISH_INTERVAL_MINUTES: '0',
       ...extraEnv,
     },
     reuseExistingServer: false,

@@ -114,6 +114,8 @@ function toConfig(e: Env, cwd: string) {
       /** Run through /bin/sh once per burst, never two at once. */
       command: e.DEPLOY_COMMAND?.trim(),
     },
+    /** Member changes publish (and deploy) at most once per this many minutes; 0: no cap. */
+    memberPublishIntervalMinutes: e.MEMBER_PUBLISH_INTERVAL_MINUTES,
   };
 }
 

@@ -97,6 +97,15 @@ export const EnvSchema = z.object({
     .url({ protocol: /^https?$/, error: "must be an https URL (a build hook such as Netlify's)" })
     .optional(),
   DEPLOY_COMMAND: z.string().optional(),
+  /**
+   * Member actions (gems, profile edits, approved invites) publish the site, and run the deploy
+   * triggers, at most once per this many minutes; approvals are not held back. 0: no cap.
+   */
+  MEMBER_PUBLISH_INTERVAL_MINUTES: wholeNumber({
+    min: [0, 'must be 0 (no cap) or more'],
+    max: [1440, 'must be at most 1440 (a day)'],
+    default: 5,
+  }),
 });
 
 export type Env = z.output<typeof EnvSchema>;

@@ -22,7 +22,7 @@ export interface PublisherPluginOptions {
    * rebuild triggers; tests that share the site under test turn it off and only export.
    */
   publish: boolean;
-  /** How long a burst of changes is gathered before a rebuild. */
+  /** How long a burst of approvals is gathered before a publish (member changes: see the setting). */
   delayMs?: number | undefined;
   /** The deploy triggers' burst delay and hook retries (tests make them instant). */
   deploy?: SiteDeployOptions | undefined;
@@ -44,8 +44,9 @@ const publisherPlugin: FastifyPluginAsync<PublisherPluginOptions> = async (app, 
   });
   app.decorate('publisher', publisher);
   // A rejection changes no page (only the moderation log, read from the API): no rebuild for it.
+  // Member actions are capped by MEMBER_PUBLISH_INTERVAL_MINUTES; approvals publish at once.
   app.onContentChanged((change) => {
-    if (change !== 'decisions') publisher.request();
+    if (change !== 'decisions') publisher.request(change);
   });
   app.addHook('preClose', () => publisher.close());
   mountServedSite(app, publisher.served);

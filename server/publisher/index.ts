@@ -6,13 +6,15 @@ import { prepareCatalogue } from './build/host/catalogue-source.ts';
 import { siteDeployFor, type SiteDeployOptions } from './deploy/deploy-targets.ts';
 import type { SiteDeploy } from './deploy/site-deploy.ts';
 import { exportCatalogue } from './export/export-catalogue.ts';
-import { createSitePublisher, publishSite } from './publish-site.ts';
+import { removeLeftoverBuilds } from './build/staging.ts';
+import { createSitePublisher, publishSite, type PublishChange } from './publish-site.ts';
 import { ServedSite } from './serve/served-site.ts';
 
 export { ServedSite } from './serve/served-site.ts';
 export { mountServedSite } from './serve/mount.ts';
 export type { StaticFile } from './serve/static-store.ts';
 export type { SiteDeployOptions } from './deploy/deploy-targets.ts';
+export type { PublishChange } from './publish-site.ts';
 
 export interface PublisherOptions {
   config: Config;
@@ -23,7 +25,7 @@ export interface PublisherOptions {
    * triggers; tests that share the site under test turn it off and only export.
    */
   publish: boolean;
-  /** How long a burst of changes is gathered before a rebuild. */
+  /** How long a burst of approvals is gathered before a publish (PUBLISH_DELAY_MS by default). */
   delayMs?: number | undefined;
   /** The deploy triggers' burst delay and hook retries (tests make them instant). */
   deploy?: SiteDeployOptions | undefined;
@@ -39,9 +41,13 @@ export interface Publisher {
   readonly served: ServedSite;
   /** The rebuild triggers (DEPLOY_HOOK_URL / DEPLOY_COMMAND); null when neither is set or not publishing. */
   readonly deploy: SiteDeploy | null;
-  /** Asks for a publish soon: bursts are coalesced; ignored when this publisher does not publish. */
-  request(): void;
-  /** Resolves once no publish is running or waiting. */
+  /**
+   * Asks for a publish: bursts are coalesced; 'threads' publishes soon, 'profiles' (member actions)
+   * at most once per MEMBER_PUBLISH_INTERVAL_MINUTES; no change named (the periodic publish) soon,
+   * without the member changes the cap holds back. Ignored when this publisher does not publish.
+   */
+  request(change?: PublishChange): void;
+  /** Resolves once no publish is running or waiting (a member change held back by the cap included). */
   settled(): Promise<void>;
   /** Serves the catalogue folder as it is on disk now (after an export made outside the publisher). */
   reloadCatalogue(): Promise<void>;
@@ -59,15 +65,20 @@ export async function startPublisher(options: PublisherOptions): Promise<Publish
   // Without the pages (npm run dev) only the catalogue is exported: Astro's dev server renders the rest.
   const catalogue = catalogueExportFor(config);
   const deploy = options.publish ? siteDeployFor(config, database, log, options.deploy) : null;
-  const publish = async (capture: boolean) => {
+  const publish = async (capture: boolean, profiles = true) => {
     const outcome = config.serveSite
-      ? await publishSite(db, siteBuildOptionsFor(config), { log, capture, catalogue })
+      ? await publishSite(db, siteBuildOptionsFor(config), { log, capture, catalogue, profiles })
       : { exportChanged: await exportCatalogue(db, catalogue), built: false };
     deploy?.afterPublish(outcome.exportChanged);
     return outcome.built;
   };
-  if (options.publish) await publish(false);
-  else await exportCatalogue(db, catalogue);
+  if (options.publish) {
+    // Only the publishing instance builds into SITE_DIR: what a killed build left there is its own.
+    for (const removed of await removeLeftoverBuilds(config.siteDir)) {
+      log.info({ removed }, 'Removed a folder a stopped build left behind.');
+    }
+    await publish(false);
+  } else await exportCatalogue(db, catalogue);
 
   const served = await ServedSite.load({
     siteDir: config.serveSite ? config.siteDir : null,
@@ -77,16 +88,17 @@ export async function startPublisher(options: PublisherOptions): Promise<Publish
   });
   const runner = options.publish
     ? createSitePublisher({
-        publish: () => publish(true),
+        publish: (profiles) => publish(true, profiles),
         reload: (catalogueOnly) => (catalogueOnly ? served.reloadCatalogue() : served.reloadSite()),
         log,
         delayMs: options.delayMs,
+        memberIntervalMs: config.memberPublishIntervalMinutes * 60_000,
       })
     : null;
   return {
     served,
     deploy,
-    request: () => runner?.request(),
+    request: (change) => runner?.request(change),
     settled: async () => runner?.settled(),
     reloadCatalogue: () => served.reloadCatalogue(),
     async close() {

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
@@ -8,9 +8,9 @@ import { writeHostFiles } from './host/host-files.ts';
 import { SIMULATED_PREFIX } from '../../threads/settings.ts';
 import type { CatalogueExport } from '../export/export-catalogue.ts';
 import { localOrigin } from '../../http/loopback.ts';
+import { moveIntoPlace, PROJECT_ROOT, stagingDirFor } from './staging.ts';
 
-/** The repository root: the site's sources are read relative to it. */
-export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../../..');
+export { PROJECT_ROOT } from './staging.ts';
 const STAMP_FILE = '.build-stamp.json';
 const SOURCE_INPUTS = ['src', 'public', 'contract', 'astro.config.mjs', 'tsconfig.json', 'package-lock.json'];
 
@@ -149,9 +149,9 @@ export async function staleReason(options: SiteBuildOptions): Promise<string | n
 }
 
 /**
- * Runs `astro build` in a child process into a fresh folder, adds the host files (the catalogue in
- * `data/`, `_headers`, precompressed copies, the nginx block beside it), then swaps it in: a failed
- * build leaves the previous site in place. Its output streams through, or with `capture` is kept and the last
+ * Runs `astro build` in a child process into a fresh folder inside the project (staging.ts: SITE_DIR
+ * may be anywhere), adds the host files (the catalogue in `data/`, `_headers`, precompressed copies,
+ * the nginx block beside SITE_DIR), then swaps it in: a failed build leaves the previous site in place. Its output streams through, or with `capture` is kept and the last
  * lines of it go into the error when the build fails.
  */
 export async function buildSite(
@@ -165,7 +165,7 @@ export async function buildSite(
   // Taken before the build: an input edited while it runs makes the next check see a stale site.
   const fingerprint = known ?? (await inputFingerprint(options));
   const suffix = randomBytes(4).toString('hex');
-  const staging = `${options.siteDir}.building-${suffix}`;
+  const staging = stagingDirFor(options.siteDir, suffix);
   const astro = path.join(
     path.dirname(createRequire(import.meta.url).resolve('astro/package.json')),
     'bin',
@@ -194,15 +194,14 @@ export async function buildSite(
         : '; see its output above';
       throw new Error(`The site build failed (astro build exited with ${code})${detail}`);
     }
+    // The nginx block is written beside SITE_DIR, whose parent may not exist yet.
+    await mkdir(path.dirname(options.siteDir), { recursive: true });
     for (const line of await writeHostFiles(staging, options, options.siteDir)) log(line);
     await writeFile(path.join(staging, STAMP_FILE), `${JSON.stringify({ fingerprint })}\n`);
-    const retired = `${options.siteDir}.old-${suffix}`;
-    await rename(options.siteDir, retired).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
-    await rename(staging, options.siteDir);
-    await rm(retired, { recursive: true, force: true });
+    await moveIntoPlace(staging, options.siteDir, suffix);
   } finally {
     await rm(staging, { recursive: true, force: true });
+    // The site's staging folder too, unless another build of it is running (then it is not empty).
+    await rmdir(path.dirname(staging)).catch(() => {});
   }
 }

@@ -23,7 +23,8 @@ beforeAll(async () => {
   const siteDir = path.join(work, 'site');
   await buildSite({ ...TEST_SITE, siteDir }, { capture: true });
   ({ app, base } = await startApp(
-    { SITE_DIR: siteDir, DATA_DIR: path.join(work, 'data') },
+    // Every member change publishes here (no cap): publish-site-member-cap.test.ts tests the cap.
+    { SITE_DIR: siteDir, DATA_DIR: path.join(work, 'data'), MEMBER_PUBLISH_INTERVAL_MINUTES: '0' },
     { publishSite: true },
   ));
 });

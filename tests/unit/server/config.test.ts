@@ -40,6 +40,17 @@ describe('loadConfig', () => {
     );
   });
 
+  test('member publishes: at most one per 5 minutes unless set; 0 turns the cap off', () => {
+    expect(loadConfig({}).memberPublishIntervalMinutes).toBe(5);
+    expect(loadConfig({ MEMBER_PUBLISH_INTERVAL_MINUTES: '0' }).memberPublishIntervalMinutes).toBe(0);
+    expect(() => loadConfig({ MEMBER_PUBLISH_INTERVAL_MINUTES: '2.5' })).toThrow(
+      'MEMBER_PUBLISH_INTERVAL_MINUTES: must be a whole number',
+    );
+    expect(() => loadConfig({ MEMBER_PUBLISH_INTERVAL_MINUTES: '1441' })).toThrow(
+      'MEMBER_PUBLISH_INTERVAL_MINUTES: must be at most 1440 (a day)',
+    );
+  });
+
   test('empty values count as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(4321);
   });

@@ -7,16 +7,24 @@ import {
   staleReason,
   type SiteBuildOptions,
 } from '../../../../server/publisher/build/build-site.ts';
+import { PROJECT_ROOT, stagingFolderFor } from '../../../../server/publisher/build/staging.ts';
 import { TEST_SITE } from '../../../site-under-test.ts';
 
-// One real Astro build into a temporary folder, on a private copy of the catalogue.
+// One real Astro build into a temporary folder outside the project (SITE_DIR anywhere: the build is
+// staged inside the project, then moved), on a private copy of the catalogue.
 test('the stale check notices edits and deletions; a failed build keeps the last good site', async () => {
   const work = await mkdtemp(path.join(tmpdir(), 'ct-build-'));
   const options: SiteBuildOptions = {
     ...TEST_SITE,
-    siteDir: path.join(work, 'site'),
+    // Its parent does not exist yet.
+    siteDir: path.join(work, 'hosted', 'site'),
     catalogueDir: path.join(work, 'catalogue'),
   };
+  expect(path.relative(PROJECT_ROOT, options.siteDir).startsWith('..')).toBe(true);
+  /** Beside the site: the site and its nginx block, no staging or retired folder left behind. */
+  const besideSite = async () => (await readdir(path.dirname(options.siteDir))).toSorted();
+  /** The site's staging folder in the project: removed after each build. */
+  const staged = async () => readdir(stagingFolderFor(options.siteDir)).catch(() => 'removed');
   await cp(TEST_SITE.catalogueDir, options.catalogueDir, { recursive: true });
   expect(await staleReason(options)).toBe('no built site yet');
 
@@ -28,6 +36,8 @@ test('the stale check notices edits and deletions; a failed build keeps the last
     delete process.env.API_BASE_URL;
   }
   expect(await staleReason(options)).toBeNull();
+  expect(await besideSite()).toEqual(['site', 'site.nginx.conf']);
+  expect(await staged()).toBe('removed');
   const builtHome = await readFile(path.join(options.siteDir, 'index.html'), 'utf8');
   expect(builtHome).toContain('Design threads');
   const built = (await readdir(options.siteDir, { recursive: true, withFileTypes: true }))
@@ -71,5 +81,8 @@ test('the stale check notices edits and deletions; a failed build keeps the last
   await expect(failure).rejects.toThrow('The site build failed');
   await expect(failure).rejects.toThrow('threads-all.json must hold a list of thread cards');
   expect(await readFile(path.join(options.siteDir, 'index.html'), 'utf8')).toBe(builtHome);
+  expect(await besideSite()).toEqual(['site', 'site.nginx.conf']);
+  expect(await staged()).toBe('removed');
   await rm(work, { recursive: true, force: true });
+  await rm(stagingFolderFor(options.siteDir), { recursive: true, force: true });
 });

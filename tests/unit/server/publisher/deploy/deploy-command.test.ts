@@ -80,12 +80,18 @@ test('an abort (shutdown) kills the whole process group and is logged', async ()
   expect(await running).toBe(false);
   expect(lines.at(-1)).toMatch(/^error DEPLOY_COMMAND was stopped: the server is shutting down\./);
   const child = Number(await readFile(pidFile, 'utf8'));
-  // Gone, or a zombie waiting for init to reap it: either way it no longer runs.
-  const state = await readFile(`/proc/${child}/stat`, 'utf8').then(
-    (stat) => stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3),
-    () => 'gone',
-  );
-  expect(['gone', 'Z']).toContain(state);
+  // Gone, or a zombie waiting for init to reap it: either way it no longer runs. A process killed
+  // a moment ago may still show as running while the kernel tears it down: wait (bounded) for that.
+  const state = () =>
+    readFile(`/proc/${child}/stat`, 'utf8').then(
+      (stat) => stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3),
+      () => 'gone',
+    );
+  const deadline = Date.now() + 5_000;
+  while (!['gone', 'Z'].includes(await state()) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  expect(['gone', 'Z']).toContain(await state());
 });
 
 test('a command running past its timeout is stopped', async () => {

@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import { cp, mkdir, readdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+/** The repository root: the site's sources are read relative to it, and the build runs in it. */
+export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../../..');
+
+/** Where builds are staged, inside the project (node_modules/ is never committed, linted or watched). */
+const STAGING_ROOT = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'curated-threads');
+
+/** A finished build copied beside SITE_DIR, or a killed build's leftover: `<SITE_DIR>.building-<hex>`. */
+const BESIDE = /^\.(building|old)-[0-9a-f]{8}$/;
+
+/**
+ * The folder of SITE_DIR's staged builds: inside the project whatever SITE_DIR is. A trap: Astro
+ * writes its server chunks inside the outDir and imports them from there, so their packages
+ * (`@oslojs/encoding`...) must resolve from the outDir's location; outside the project they do not
+ * (and Astro's own fallback, `.astro/` in the project, is shared by concurrent builds). One folder per
+ * SITE_DIR, so cleaning up one site's leftovers never touches another build running on this machine.
+ */
+export function stagingFolderFor(siteDir: string): string {
+  const key = createHash('sha256').update(path.resolve(siteDir)).digest('hex').slice(0, 12);
+  return path.join(STAGING_ROOT, `site-${key}`);
+}
+
+/** Where one build of SITE_DIR is staged. */
+export function stagingDirFor(siteDir: string, suffix: string): string {
+  return path.join(stagingFolderFor(siteDir), `build-${suffix}`);
+}
+
+const ignoreMissing = (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'ENOENT') throw error;
+};
+
+/**
+ * Moves a finished staged build into SITE_DIR atomically: first beside it (a rename on the same
+ * filesystem, else a copy, since a rename cannot cross filesystems), then a rename swap, so a
+ * visitor or a host never sees a half-written site. The previous site is removed after the swap.
+ */
+export async function moveIntoPlace(staging: string, siteDir: string, suffix: string): Promise<void> {
+  await mkdir(path.dirname(siteDir), { recursive: true });
+  const beside = `${siteDir}.building-${suffix}`;
+  const retired = `${siteDir}.old-${suffix}`;
+  try {
+    await rename(staging, beside).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EXDEV') throw error;
+      await cp(staging, beside, { recursive: true });
+      await rm(staging, { recursive: true, force: true });
+    });
+    await rename(siteDir, retired).catch(ignoreMissing);
+    await rename(beside, siteDir);
+    await rm(retired, { recursive: true, force: true });
+  } finally {
+    await rm(beside, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Removes what killed builds of SITE_DIR left: its siblings named exactly `<name>.building-<hex>` or
+ * `<name>.old-<hex>` (nothing else beside it), and its staged builds in the project. Call it only
+ * where this process is the one building into SITE_DIR (at start, before the first publish). Returns
+ * the folders removed.
+ */
+export async function removeLeftoverBuilds(siteDir: string): Promise<string[]> {
+  const resolved = path.resolve(siteDir);
+  const parent = path.dirname(resolved);
+  const name = path.basename(resolved);
+  const siblings = await readdir(parent, { withFileTypes: true }).catch(() => []);
+  const leftovers = siblings
+    .filter(
+      (entry) =>
+        entry.isDirectory() && entry.name.startsWith(name) && BESIDE.test(entry.name.slice(name.length)),
+    )
+    .map((entry) => path.join(parent, entry.name));
+  const staged = stagingFolderFor(resolved);
+  const builds = await readdir(staged).catch(() => []);
+  if (builds.length > 0) leftovers.push(...builds.map((build) => path.join(staged, build)));
+  for (const folder of leftovers) await rm(folder, { recursive: true, force: true });
+  return leftovers;
+}
