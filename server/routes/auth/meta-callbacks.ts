@@ -74,7 +74,9 @@ const metaCallbacks: FastifyPluginAsync<MetaCallbackOptions> = async (
       return code;
     });
     request.log.info({ threadsUserId }, 'data deletion completed');
-    app.contentChanged('profiles');
+    // Announced as urgent as an approval: an erased member's page must not wait out the member
+    // publish cap (decision 033), which is for changes a member makes, not for their removal.
+    app.contentChanged('threads');
     return {
       url: `${publicOrigin}/data-deletion-status?code=${confirmation}`,
       confirmation_code: confirmation,
