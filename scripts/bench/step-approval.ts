@@ -10,6 +10,8 @@ import type { ApprovalResult } from './results.ts';
 import { median } from './stats.ts';
 
 const TIMEOUT_MS = 5 * 60_000;
+/** How long the approval step waits for a curation run already under way to end. */
+const RUN_WAIT_MS = 2 * 60_000;
 
 /** A thread of the review queue, as /api/threads/pending-review lists it (the fields read here). */
 export interface Pending {
@@ -83,6 +85,23 @@ export async function timeApprovals(
   };
 }
 
+/**
+ * Starts a curation run through the API; while one is already running (409: the server's own run at
+ * start, or a scheduled one), asks again every second, for at most RUN_WAIT_MS.
+ */
+async function refresh(base: string, admin: string): Promise<void> {
+  const { api } = siteClient(base);
+  const started = performance.now();
+  for (;;) {
+    const response = await api(base, '/api/admin/refresh', { method: 'POST', cookie: admin });
+    const body = await response.text();
+    if (response.ok) return;
+    if (response.status !== 409 || performance.now() - started > RUN_WAIT_MS)
+      throw new Error(`POST /api/admin/refresh: ${response.status} ${body}`);
+    await sleep(1000);
+  }
+}
+
 export async function measureApproval(context: StepContext): Promise<ApprovalResult> {
   const { progress } = context;
   const live = await context.live();
@@ -91,7 +110,7 @@ export async function measureApproval(context: StepContext): Promise<ApprovalRes
   const { apiOk, signInCurator } = siteClient(base);
   const admin = await signInCurator(base);
   progress('approval: a curation run (simulated Threads) to fill the review queue…');
-  await apiOk(base, '/api/admin/refresh', { method: 'POST', cookie: admin });
+  await refresh(base, admin);
   const pending = await pendingThreads(live, admin, context.options.approvals);
   await waitUntilPublished(live, async () => true, 'the site after the curation run');
   return timeApprovals(live, admin, pending, progress);
