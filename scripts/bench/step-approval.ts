@@ -107,7 +107,7 @@ export async function measureApproval(context: StepContext): Promise<ApprovalRes
   const live = await context.live();
   const base = live.server.baseUrl;
   // The product server's pages are on its own origin.
-  const { apiOk, signInCurator } = siteClient(base);
+  const { signInCurator } = siteClient(base);
   const admin = await signInCurator(base);
   progress('approval: a curation run (simulated Threads) to fill the review queue…');
   await refresh(base, admin);
