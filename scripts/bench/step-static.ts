@@ -50,7 +50,12 @@ export async function measureStatic(context: StepContext): Promise<StaticResult>
     );
     try {
       const comparisons: LoadComparison[] = [];
-      const settings = { seconds: options.loadSeconds, core: pinning.loadCore, headers: HEADERS };
+      const settings = {
+        seconds: options.loadSeconds,
+        core: pinning.loadCore,
+        headers: HEADERS,
+        warmUp: !options.smoke,
+      };
       for (const target of targets) {
         progress(`static: ${target.label} ${target.path}, product (warm-up, then ${options.loadSeconds} s)…`);
         const productRun = await measureLoad(`${product.baseUrl}${target.path}`, settings);
