@@ -34,13 +34,15 @@ function scaleBudgets(sizes: readonly ScaleSize[]): Budget[] {
     {
       figure: 'scale: memory added by the export',
       budget: `< ${mb(EXPORT_MAX_ADDED_BYTES)} at every size`,
-      actual: sizes.map((size) => `${label(size)} ${mb(size.exportAddedBytes)}`).join(', '),
+      actual: sizes.map((size) => `${label(size)}: ${mb(size.exportAddedBytes)}`).join(', '),
       pass: sizes.every((size) => size.exportAddedBytes < EXPORT_MAX_ADDED_BYTES),
     },
     {
       figure: 'scale: approval to visible (catalogue and home)',
-      budget: `<= ${APPROVAL_MAX_MS} ms at every size`,
-      actual: sizes.map((size) => `${label(size)} ${Math.round(approvalMs(size))} ms`).join(', '),
+      budget: `<= ${APPROVAL_MAX_MS.toLocaleString('en-US')} ms at every size`,
+      actual: sizes
+        .map((size) => `${label(size)}: ${Math.round(approvalMs(size)).toLocaleString('en-US')} ms`)
+        .join(', '),
       pass: sizes.every((size) => approvalMs(size) <= APPROVAL_MAX_MS),
     },
   ];

@@ -96,9 +96,10 @@ async function bench(options: BenchOptions): Promise<BenchReport> {
     notes.push(
       `the product runs with RATE_LIMIT_MULTIPLIER=${RATE_LIMIT_MULTIPLIER}, so that load runs measure serving, not the rate limiter`,
     );
-  notes.push(
-    `load: autocannon, 50 connections, Accept-Encoding: br, gzip on static files, a warm-up then ${options.loadSeconds} s per measurement`,
-  );
+  if (options.steps.some((step) => ['static', 'api'].includes(step)))
+    notes.push(
+      `load: autocannon, 50 connections, Accept-Encoding: br, gzip on static files, ${options.smoke ? 'no warm-up' : 'a warm-up'} then ${options.loadSeconds} s per measurement`,
+    );
   const report: Omit<BenchReport, 'budgets'> = {
     generatedAt: new Date().toISOString(),
     durationMs: performance.now() - started,
