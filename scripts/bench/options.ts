@@ -81,7 +81,8 @@ Options:
   --million          the scale step also at 1,000,000 approved threads (long: inserting them
                      into PGlite alone takes a while; needs several GB of memory today)
   --smoke            every step once on small inputs (1 s of load, one Lighthouse run, 950
-                     threads, 100 in the scale step), on free ports; exit 1 unless every step produced its figures
+                     threads, 100 in the scale step), on free ports; exit 1 unless every
+                     step produced its figures
   --help             this text
 `;
 

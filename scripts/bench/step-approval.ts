@@ -9,6 +9,7 @@ import { siteClient } from '../../tests/integration/helpers/site-client.ts';
 import type { ApprovalResult } from './results.ts';
 import { median } from './stats.ts';
 
+/** How long an approval may take to show, by default. */
 const TIMEOUT_MS = 5 * 60_000;
 /** How long the approval step waits for a curation run already under way to end. */
 const RUN_WAIT_MS = 2 * 60_000;
@@ -25,9 +26,9 @@ async function served(url: string, text: string): Promise<boolean> {
 }
 
 /** Polls `url` every 100 ms until its body holds `text`; the ms from `started`. */
-async function visibleAfter(url: string, text: string, started: number): Promise<number> {
+async function visibleAfter(url: string, text: string, started: number, timeoutMs: number): Promise<number> {
   while (!(await served(url, text))) {
-    if (performance.now() - started > TIMEOUT_MS) throw new Error(`${text} did not appear in ${url}`);
+    if (performance.now() - started > timeoutMs) throw new Error(`${text} did not appear in ${url}`);
     await sleep(100);
   }
   return performance.now() - started;
@@ -49,12 +50,14 @@ export async function pendingThreads(live: LiveServer, admin: string, count: num
 /**
  * Approves each of `pending` in turn through the API and times until it is served in
  * /data/pages/all/1.json and in the home HTML; waits until the site is published between them.
+ * Each approval may take `timeoutMs` to show, and as long again to be published.
  */
 export async function timeApprovals(
   live: LiveServer,
   admin: string,
   pending: readonly Pending[],
   progress: (message: string) => void,
+  timeoutMs = TIMEOUT_MS,
 ): Promise<ApprovalResult> {
   const base = live.server.baseUrl;
   const { apiOk } = siteClient(base);
@@ -69,14 +72,14 @@ export async function timeApprovals(
       body: { thread_id: thread.id },
     });
     const [catalogueMs, homeMs] = await Promise.all([
-      visibleAfter(`${base}/data/pages/all/1.json`, thread.permalink, started),
-      visibleAfter(`${base}/`, thread.permalink, started),
+      visibleAfter(`${base}/data/pages/all/1.json`, thread.permalink, started, timeoutMs),
+      visibleAfter(`${base}/`, thread.permalink, started, timeoutMs),
     ]);
     progress(
       `${which}: in the catalogue after ${Math.round(catalogueMs)} ms, on home after ${Math.round(homeMs)} ms`,
     );
     runs.push({ catalogueMs, homeMs });
-    await waitUntilPublished(live, async () => true, 'the site after the approval');
+    await waitUntilPublished(live, async () => true, 'the site after the approval', timeoutMs);
   }
   return {
     runs,

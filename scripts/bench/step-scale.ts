@@ -21,6 +21,11 @@ import type { ScaleResult, ScaleSize } from './results.ts';
 import { pendingThreads, timeApprovals } from './step-approval.ts';
 
 const EXPORT_SCRIPT = path.join(PROJECT_ROOT, 'scripts/bench/catalogue-export.ts');
+/**
+ * How long a start or an approval may take at the largest sizes: today's product exports, builds and
+ * compresses everything, which took minutes at 100k on a busy machine (and more at 1M).
+ */
+const SLOW_MS = 60 * 60_000;
 
 /** A process's resident memory now (VmRSS of /proc/PID/status), in bytes. */
 export async function residentBytes(pid: number | undefined): Promise<number> {
@@ -52,6 +57,7 @@ async function measureSize(context: StepContext, threads: number): Promise<Scale
     dataDir: path.join(dir, 'db'),
     core: pinning.serverCore,
     readyPaths: ['/api/health', '/'],
+    timeoutMs: SLOW_MS,
   };
   progress(`scale: first start on ${size} threads (it exports the catalogue and builds the site)…`);
   const first = await startProductServer(server);
@@ -65,12 +71,16 @@ async function measureSize(context: StepContext, threads: number): Promise<Scale
       `scale: ${size}: started in ${Math.round(product.startMs)} ms, idle at ${Math.round(idleRss / 1e6)} MB`,
     );
     const live = asLive(product);
-    await waitUntilPublished(live, async () => true, 'the site at start');
+    await waitUntilPublished(live, async () => true, 'the site at start', SLOW_MS);
     const base = product.baseUrl;
     const admin = await siteClient(base).signIn(base, 'admin');
     const pending = await pendingThreads(live, admin, options.approvals);
-    const approval = await timeApprovals(live, admin, pending, (message) =>
-      progress(`scale: ${size}: ${message}`),
+    const approval = await timeApprovals(
+      live,
+      admin,
+      pending,
+      (message) => progress(`scale: ${size}: ${message}`),
+      SLOW_MS,
     );
     return {
       threads,
