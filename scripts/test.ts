@@ -1,6 +1,7 @@
 /**
  * `npm test`: everything, in order: make sure Chromium and nginx are there, build the site under test,
- * then unit and integration tests (Vitest) and the browser tests (Playwright). Never skips a part.
+ * then unit and integration tests (Vitest), the browser tests (Playwright) and the benchmarks' smoke
+ * runs (every bench step once, small, so that a broken benchmark fails here). Never skips a part.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -74,5 +75,10 @@ run('Unit and integration tests (Vitest)', process.execPath, ['node_modules/vite
 run('Browser tests (Playwright, Chromium)', process.execPath, [
   'node_modules/@playwright/test/cli.js',
   'test',
+]);
+run('Benchmark smoke (npm run bench -- --smoke)', process.execPath, ['scripts/bench/run.ts', '--smoke']);
+run('Catalogue benchmark smoke (npm run bench:catalogue -- --smoke)', process.execPath, [
+  'scripts/bench/catalogue.ts',
+  '--smoke',
 ]);
 console.log('\n✓ All tests passed.');

@@ -1,6 +1,6 @@
 /** The budgets of issue 11 and DESIGN section 8, each judged against what one run measured. */
 import { ratio as ratioText } from './report.ts';
-import type { BenchReport, Budget, LoadComparison } from './results.ts';
+import type { BenchReport, Budget, LoadComparison, ScaleSize } from './results.ts';
 
 const STATIC_MIN_RATIO = 0.8;
 const API_MIN_RATIO = 0.5;
@@ -9,6 +9,60 @@ const LIGHTHOUSE_MAX_TBT_MS = 50;
 /** DESIGN section 8: a minimal Astro template builds ~1.4 s per 1,000 pages here; ours may cost 2x. */
 export const BUILD_REFERENCE_SECONDS = 1.4;
 const BUILD_MAX_RATIO = 2;
+/** Issue 19's targets for the scale table. */
+/** 256 MB, in the benchmark's decimal megabytes. */
+const EXPORT_MAX_ADDED_BYTES = 256e6;
+const APPROVAL_MAX_MS = 1500;
+/**
+ * "Flat across sizes", as a ratio of the largest size's figure to the smallest's: times move by
+ * up to 2x between runs on a shared machine, memory much less.
+ */
+export const FLAT_MAX_TIME_RATIO = 1.5;
+export const FLAT_MAX_MEMORY_RATIO = 1.25;
+
+const mb = (bytes: number) => `${Math.round(bytes / 1e6)} MB`;
+
+/** The scale table's targets (issue 19): one line each, over every size measured. */
+function scaleBudgets(sizes: readonly ScaleSize[]): Budget[] {
+  const smallest = sizes[0];
+  const largest = sizes.at(-1);
+  if (!smallest || !largest) return [];
+  const label = (size: ScaleSize) => size.threads.toLocaleString('en-US');
+  const approvalMs = (size: ScaleSize) =>
+    Math.max(size.approval.catalogueMedianMs, size.approval.homeMedianMs);
+  const budgets: Budget[] = [
+    {
+      figure: 'scale: memory added by the export',
+      budget: `< ${mb(EXPORT_MAX_ADDED_BYTES)} at every size`,
+      actual: sizes.map((size) => `${label(size)}: ${mb(size.exportAddedBytes)}`).join(', '),
+      pass: sizes.every((size) => size.exportAddedBytes < EXPORT_MAX_ADDED_BYTES),
+    },
+    {
+      figure: 'scale: approval to visible (catalogue and home)',
+      budget: `<= ${APPROVAL_MAX_MS.toLocaleString('en-US')} ms at every size`,
+      actual: sizes
+        .map((size) => `${label(size)}: ${Math.round(approvalMs(size)).toLocaleString('en-US')} ms`)
+        .join(', '),
+      pass: sizes.every((size) => approvalMs(size) <= APPROVAL_MAX_MS),
+    },
+  ];
+  if (sizes.length < 2) return budgets;
+  const flat = (figure: string, value: (size: ScaleSize) => number, maxRatio: number): Budget => {
+    const r = value(largest) / value(smallest);
+    return {
+      figure: `scale: ${figure} flat across sizes`,
+      budget: `${label(largest)}/${label(smallest)} <= ${maxRatio}x`,
+      actual: ratioText(Number.isFinite(r) ? r : null),
+      pass: Number.isFinite(r) && r <= maxRatio,
+    };
+  };
+  budgets.push(
+    flat('approval to visible', approvalMs, FLAT_MAX_TIME_RATIO),
+    flat('server start-up', (size) => size.startMs, FLAT_MAX_TIME_RATIO),
+    flat('idle RSS', (size) => size.idleRss, FLAT_MAX_MEMORY_RATIO),
+  );
+  return budgets;
+}
 
 function loadBudgets(
   comparisons: LoadComparison[],
@@ -60,5 +114,6 @@ export function budgetsOf(report: Omit<BenchReport, 'budgets'>): Budget[] {
       actual: `${build.perThousandSeconds.toFixed(2)} s (${ratioText(build.ratio)})`,
       pass: build.ratio !== null && build.ratio <= BUILD_MAX_RATIO,
     });
+  if (report.scale) budgets.push(...scaleBudgets(report.scale.sizes));
   return budgets;
 }

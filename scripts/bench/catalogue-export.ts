@@ -1,7 +1,9 @@
 /**
  * The export benchmark's child process, run by scripts/bench/catalogue.ts so its memory high-water
  * mark belongs to one step alone:
- *   node scripts/bench/catalogue-export.ts insert DIR COUNT   approved threads into PGlite in DIR/db
+ *   node scripts/bench/catalogue-export.ts insert DIR COUNT [PENDING]
+ *       COUNT approved threads into PGlite in DIR/db, and PENDING pending ones (default 0) newer
+ *       than all of them, so that an approved one lands on the first page
  *   node scripts/bench/catalogue-export.ts export DIR         exportCatalogue cold, then warm
  * Prints one line of JSON on stdout.
  */
@@ -20,6 +22,7 @@ const BATCH = 1000;
 /** What `insert` prints. */
 export interface InsertResult {
   inserted: number;
+  pending: number;
   ms: number;
 }
 
@@ -46,7 +49,7 @@ export interface ExportResult {
   bytes: number;
 }
 
-async function insert(dir: string, count: number): Promise<InsertResult> {
+async function insert(dir: string, count: number, pendingCount: number): Promise<InsertResult> {
   await rm(path.join(dir, 'db'), { recursive: true, force: true });
   const handle = await openPglite(path.join(dir, 'db'));
   try {
@@ -77,7 +80,27 @@ async function insert(dir: string, count: number): Promise<InsertResult> {
       });
       await handle.db.insert(threads).values(rows);
     }
-    return { inserted: cards.length, ms: performance.now() - started };
+    const pending = Array.from({ length: pendingCount }, (_, index): NewThread => {
+      const shortcode = `benchpending${String(index).padStart(4, '0')}`;
+      return {
+        shortcode,
+        source: 'public_search',
+        status: 'pending',
+        query: 'typography',
+        username: 'benchpending',
+        authorName: 'Bench Pending',
+        text: `A pending thread of the benchmark (${index + 1}), about typography.`,
+        topicTag: 'typography',
+        permalink: `https://www.threads.com/@benchpending/post/${shortcode}`,
+        likes: 1,
+        replies: 0,
+        // Newer than every approved thread (the newest is 20 minutes old), and not in the future:
+        // once approved it leads the first page.
+        postedAt: new Date(now.getTime() - 10 * 60_000 + index * 1000),
+      };
+    });
+    if (pending.length > 0) await handle.db.insert(threads).values(pending);
+    return { inserted: cards.length, pending: pending.length, ms: performance.now() - started };
   } finally {
     await handle.close();
   }
@@ -139,10 +162,14 @@ async function exportTwice(dir: string): Promise<ExportResult> {
   }
 }
 
-const [mode, dir, count] = process.argv.slice(2);
-if (!dir || (mode !== 'insert' && mode !== 'export') || (mode === 'insert' && !Number(count))) {
-  console.error('usage: node scripts/bench/catalogue-export.ts insert DIR COUNT | export DIR');
+const [mode, dir, count, pending = '0'] = process.argv.slice(2);
+if (
+  !dir ||
+  (mode !== 'insert' && mode !== 'export') ||
+  (mode === 'insert' && (!Number(count) || !Number.isInteger(Number(pending))))
+) {
+  console.error('usage: node scripts/bench/catalogue-export.ts insert DIR COUNT [PENDING] | export DIR');
   process.exit(2);
 }
-const result = mode === 'insert' ? await insert(dir, Number(count)) : await exportTwice(dir);
+const result = mode === 'insert' ? await insert(dir, Number(count), Number(pending)) : await exportTwice(dir);
 console.log(JSON.stringify(result));

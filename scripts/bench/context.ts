@@ -5,15 +5,38 @@ import type { BenchOptions } from './options.ts';
 import type { Pinning } from './processes.ts';
 import type { LighthouseSummary } from './results.ts';
 import { cachedSite, type BenchSite } from './sites.ts';
+import { freePort } from '../free-port.ts';
 
 /** Offsets from the base port (ten ports in all). */
 const PORTS = { product: 0, nginx: 1, bare: 2, browser: 5 } as const;
+export type PortName = keyof typeof PORTS;
+
+/** The ports of a run from `basePort` on. */
+export function portsFrom(basePort: number): Record<PortName, number> {
+  return Object.fromEntries(
+    Object.entries(PORTS).map(([name, offset]) => [name, basePort + offset]),
+  ) as Record<PortName, number>;
+}
+
+/** A free loopback port for each name (the smoke run, which must not collide with anything). */
+export async function freePorts(): Promise<Record<PortName, number>> {
+  const ports: Partial<Record<PortName, number>> = {};
+  const taken = new Set<number>();
+  for (const name of Object.keys(PORTS) as PortName[]) {
+    // freePort may hand the same port twice (it is free again once closed): ask until they differ.
+    let port = await freePort();
+    for (let attempt = 0; taken.has(port) && attempt < 20; attempt++) port = await freePort();
+    taken.add(port);
+    ports[name] = port;
+  }
+  return ports as Record<PortName, number>;
+}
 
 export interface StepContext {
   options: BenchOptions;
   pinning: Pinning;
   progress(message: string): void;
-  port(name: keyof typeof PORTS): number;
+  port(name: PortName): number;
   /** The product server's URL: every site is built for it (the URL is baked into the pages). */
   productUrl: string;
   /** The cached site of `count` threads, prepared at most once per run. */
@@ -35,11 +58,12 @@ export function createContext(
   options: BenchOptions,
   pinning: Pinning,
   progress: (message: string) => void,
+  ports: Record<PortName, number> = portsFrom(options.basePort),
 ): StepContext {
   const sites = new Map<number, Promise<BenchSite>>();
   let browser: Promise<Browser> | null = null;
   let live: Promise<LiveServer> | null = null;
-  const port = (name: keyof typeof PORTS) => options.basePort + PORTS[name];
+  const port = (name: PortName) => ports[name];
   const productUrl = `http://127.0.0.1:${port('product')}`;
   const stopLive = async () => {
     const running = live;

@@ -101,15 +101,18 @@ function summarize(url: string, runs: readonly LighthouseRun[]): LighthouseSumma
   };
 }
 
-/** `runs` Lighthouse runs on `url` (after one warm-up run, not counted), and their medians. */
+/** `runs` Lighthouse runs on `url` (after one warm-up run, not counted, unless `warmUp` is false), and their medians. */
 export async function lighthouseMedians(
   url: string,
   runs: number,
   browser: Browser,
   progress: (message: string) => void,
+  warmUp = true,
 ): Promise<LighthouseSummary> {
-  progress(`  Lighthouse warm-up on ${url}…`);
-  await runWithRetries(url, browser, progress);
+  if (warmUp) {
+    progress(`  Lighthouse warm-up on ${url}…`);
+    await runWithRetries(url, browser, progress);
+  }
   const results: LighthouseRun[] = [];
   for (let run = 1; run <= runs; run++) {
     const result = await runWithRetries(url, browser, progress);

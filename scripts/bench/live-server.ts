@@ -45,6 +45,11 @@ export async function startLiveServer(context: LiveServerContext): Promise<LiveS
     core: context.pinning.serverCore,
   });
   context.progress(`the server answered after ${(server.startMs / 1000).toFixed(0)} s`);
+  return asLive(server);
+}
+
+/** A running product server with the site options it builds with (to wait until it published). */
+export function asLive(server: ProductServer): LiveServer {
   // The server's own configuration, so these options cannot drift from the ones its builds use.
   const config = loadConfig(server.env, PROJECT_ROOT);
   return { server, build: siteBuildOptionsFor(config), profilesFile: publishedProfilesFile(config) };

@@ -16,6 +16,8 @@ export interface LoadSettings {
   /** The load generator's core (null: not pinned). */
   core: number | null;
   headers?: Record<string, string>;
+  /** False: no warm-up run (the smoke run checks the code path, not the figure). */
+  warmUp?: boolean;
 }
 
 /** What autocannon's --json prints (the fields read here). */
@@ -63,13 +65,15 @@ async function autocannon(url: string, seconds: number, settings: LoadSettings):
 }
 
 /**
- * Warms the server up (a third of the time, at least 2 s, not counted), then loads it with 50
+ * Warms the server up (a third of the time, at least 2 s, not counted; unless `warmUp` is false),
+ * then loads it with 50
  * connections for `seconds`. A probe request first must answer 200, or the run would measure errors.
  */
 export async function measureLoad(url: string, settings: LoadSettings): Promise<LoadResult> {
   const answer = await probe(url, settings.headers);
   if (answer.status !== 200) throw new Error(`${url} answered ${answer.status}, not 200`);
-  await autocannon(url, Math.max(2, Math.round(settings.seconds / 3)), settings);
+  if (settings.warmUp !== false)
+    await autocannon(url, Math.max(2, Math.round(settings.seconds / 3)), settings);
   const run = await autocannon(url, settings.seconds, settings);
   return {
     url,

@@ -1,7 +1,16 @@
 /** `npm run bench` options: which steps to run and how long to load each server. */
 
 /** The steps, in the order they run. */
-export const STEPS = ['static', 'api', 'approval', 'lighthouse', 'no-js', 'js-bytes', 'build-time'] as const;
+export const STEPS = [
+  'static',
+  'api',
+  'approval',
+  'lighthouse',
+  'no-js',
+  'js-bytes',
+  'build-time',
+  'scale',
+] as const;
 export type Step = (typeof STEPS)[number];
 
 export interface BenchOptions {
@@ -13,9 +22,40 @@ export interface BenchOptions {
   lighthouseRuns: number;
   /** The larger catalogue of the build-time step (the smaller one is 1,000 threads). */
   buildCount: number;
-  /** First of ten ports the benchmark listens on. */
+  /** First of ten ports the benchmark listens on (smoke: free ports picked at start instead). */
   basePort: number;
+  /** The site of the static, no-js and js-bytes steps, and the smaller of build-time, in threads. */
+  siteCount: number;
+  /** The sites Lighthouse runs on, in threads. */
+  lighthouseCounts: number[];
+  /** Rounds of build-time (each builds both sizes; the quicker run of each counts). */
+  buildRounds: number;
+  /** Approvals timed by the approval step and at each size of the scale step (median). */
+  approvals: number;
+  /** Approved threads of the scale step's databases. */
+  scaleCounts: number[];
+  /** Every step once, tiny, then a check that each produced its figures (npm test runs it). */
+  smoke: boolean;
 }
+
+/** The scale step's sizes, and the one `--million` adds. */
+export const SCALE_COUNTS = [1000, 100_000];
+export const MILLION = 1_000_000;
+
+/** What `--smoke` runs: every step's code path, about a second each, on the smallest inputs. */
+const SMOKE = {
+  loadSeconds: 1,
+  lighthouseRuns: 1,
+  // The synthetic catalogue needs 942 threads (its search needle); 950 also keeps the smoke's cached
+  // site (test-output/bench/site-950, built for the smoke's own port) apart from the real 1k one.
+  siteCount: 950,
+  lighthouseCounts: [950],
+  buildCount: 1200,
+  buildRounds: 1,
+  approvals: 1,
+  scaleCounts: [100],
+  smoke: true,
+};
 
 export const HELP = `npm run bench [-- options]
 
@@ -32,10 +72,17 @@ Options:
                        no-js       home's LCP vs the same HTML without scripts served by nginx
                        js-bytes    JavaScript each built page loads, raw and brotli
                        build-time  marginal build seconds per 1,000 threads
+                       scale       at 1k and 100k approved threads: memory added by the export,
+                                   approval to visible, server start-up and idle RSS
   --load-seconds N   seconds of load per measurement (default 10)
   --runs N           Lighthouse runs per page (default 5)
   --build-count N    the larger catalogue of build-time, in threads (default 10000)
   --port N           first of the ten ports it listens on (default: $BENCH_PORT or 4900)
+  --million          the scale step also at 1,000,000 approved threads (long: inserting them
+                     into PGlite alone takes a while; needs several GB of memory today)
+  --smoke            every step once on small inputs (1 s of load, one Lighthouse run, 950
+                     threads, 100 in the scale step), on free ports; exit 1 unless every
+                     step produced its figures
   --help             this text
 `;
 
@@ -54,7 +101,14 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv = {
     lighthouseRuns: 5,
     buildCount: 10_000,
     basePort: env.BENCH_PORT ? positiveInteger('BENCH_PORT', env.BENCH_PORT) : 4900,
+    siteCount: 1000,
+    lighthouseCounts: [1000, 100_000],
+    buildRounds: 2,
+    approvals: 3,
+    scaleCounts: [...SCALE_COUNTS],
+    smoke: false,
   };
+  let million = false;
   for (let index = 0; index < argv.length; index++) {
     const [flag, inline] = (argv[index] ?? '').split(/=(.*)/s, 2) as [string, string | undefined];
     const value = () => inline ?? argv[++index];
@@ -90,10 +144,19 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv = {
       case '--port':
         options.basePort = positiveInteger(flag, value());
         break;
+      case '--million':
+        million = true;
+        break;
+      case '--smoke':
+        options.smoke = true;
+        break;
       default:
         throw new Error(`unknown option ${flag} (see npm run bench -- --help)`);
     }
   }
   if (options.basePort + 9 > 65535) throw new Error('--port leaves no room for ten ports');
-  return options;
+  if (options.smoke && million) throw new Error('--smoke and --million do not go together');
+  if (million) options.scaleCounts.push(MILLION);
+  // The smoke's sizes win over the numbers given: it is the quick pass, whatever else was asked.
+  return options.smoke ? { ...options, ...SMOKE } : options;
 }

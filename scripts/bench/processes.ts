@@ -95,12 +95,21 @@ export function startTracked(
   };
 }
 
-/** Runs `node args` with the project's Node (on `core` when given) to its end; returns its stdout. */
-export async function runNode(args: readonly string[], core: number | null = null): Promise<string> {
+/**
+ * Runs `node args` with the project's Node (on `core` when given) to its end; returns its stdout.
+ * A run longer than `timeoutMs` is stopped (and then fails: its exit code is not 0).
+ */
+export async function runNode(
+  args: readonly string[],
+  core: number | null = null,
+  timeoutMs = 2 * 60 * 60_000,
+): Promise<string> {
   const tracked = startTracked(process.execPath, args, { core });
   let stdout = '';
   tracked.child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const timer = setTimeout(() => void tracked.stop(), timeoutMs);
   const [code] = (await once(tracked.child, 'exit')) as [number | null];
+  clearTimeout(timer);
   if (code !== 0)
     throw new Error(`node ${args.join(' ')} exited with ${code}:\n${tracked.output().slice(-2000)}`);
   return stdout;

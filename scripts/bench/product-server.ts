@@ -30,12 +30,15 @@ export interface ProductServerOptions {
   core: number | null;
   /** How long it may take to answer /api/health (a stale site is built first). */
   timeoutMs?: number;
+  /** Paths that must all answer 200 before it counts as started (default: /api/health). */
+  readyPaths?: readonly string[];
 }
 
 export type ProductServer = Tracked & {
   baseUrl: string;
   /** The environment it runs with (its configuration, as `loadConfig` reads it). */
   env: NodeJS.ProcessEnv;
+  /** From spawn to every ready path answering 200. */
   startMs: number;
   /** Resolves once the server is idle (see `waitUntilIdle`). */
   settle(): Promise<void>;
@@ -68,7 +71,22 @@ async function waitUntilIdle(pid: number | undefined, timeoutMs = 3 * 60_000): P
   }
 }
 
-/** Starts the server and waits until /api/health answers 200. */
+/** Whether every path answers 200 (in order: a later one is asked only once the earlier ones are). */
+async function answersAll(baseUrl: string, paths: readonly string[]): Promise<boolean> {
+  for (const urlPath of paths) {
+    const ok = await fetch(`${baseUrl}${urlPath}`).then(
+      async (response) => {
+        await response.arrayBuffer();
+        return response.ok;
+      },
+      () => false,
+    );
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/** Starts the server and waits until /api/health (or every `readyPaths`) answers 200, then until it is idle. */
 export async function startProductServer(options: ProductServerOptions): Promise<ProductServer> {
   const baseUrl = `http://127.0.0.1:${options.port}`;
   const env: NodeJS.ProcessEnv = Object.fromEntries(
@@ -101,11 +119,7 @@ export async function startProductServer(options: ProductServerOptions): Promise
         `the server did not answer within ${timeoutMs / 1000} s:\n${server.output().slice(-3000)}`,
       );
     }
-    const healthy = await fetch(`${baseUrl}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) break;
+    if (await answersAll(baseUrl, options.readyPaths ?? ['/api/health'])) break;
     await sleep(250);
   }
   const startMs = performance.now() - started;

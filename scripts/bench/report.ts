@@ -1,5 +1,5 @@
 /** `npm run bench`'s report as markdown: one table per step, then the budgets. */
-import type { BenchReport, LighthouseSummary, LoadComparison } from './results.ts';
+import type { BenchReport, LighthouseSummary, LoadComparison, ScaleResult, ScaleSize } from './results.ts';
 
 /** A markdown table; cells' pipes are escaped so a value cannot break it. */
 export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
@@ -65,6 +65,39 @@ const LIGHTHOUSE_HEADER = [
   'best practices',
   'SEO',
 ];
+
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+
+/** The scale table: one row per figure, one column per size, then largest / smallest. */
+export function scaleTable({ sizes }: ScaleResult): string {
+  const rows: [string, (size: ScaleSize) => number, (value: number) => string, string][] = [
+    ['memory added by the export (peak RSS − RSS before)', (s) => s.exportAddedBytes, mb, '< 256 MB'],
+    ['export: RSS before (PGlite open)', (s) => s.exportRssBefore, mb, ''],
+    ['export: peak RSS (sampled every 50 ms)', (s) => s.exportPeakRss, mb, ''],
+    ['export: time, cold (empty folder)', (s) => s.exportColdMs, ms, ''],
+    ['export: time, warm (nothing changed)', (s) => s.exportWarmMs, ms, ''],
+    ['approval → in /data/pages/all/1.json', (s) => s.approval.catalogueMedianMs, ms, '<= 1,500 ms, flat'],
+    ['approval → in the home HTML', (s) => s.approval.homeMedianMs, ms, '<= 1,500 ms, flat'],
+    ['server start-up (spawn → /api/health ok and / served)', (s) => s.startMs, ms, 'flat'],
+    ['server idle RSS (started, settled)', (s) => s.idleRss, mb, 'flat'],
+    ['server first start (exports, builds the site)', (s) => s.firstStartMs, ms, ''],
+  ];
+  const first = sizes[0];
+  const last = sizes.at(-1);
+  const header = [
+    'figure',
+    ...sizes.map((size) => `${integer(size.threads)} threads`),
+    ...(sizes.length > 1 && first && last ? [`${integer(last.threads)} / ${integer(first.threads)}`] : []),
+    'target',
+  ];
+  const body = rows.map(([label, value, format, target]) => {
+    const cells = sizes.map((size) => format(value(size)));
+    if (sizes.length > 1 && first && last)
+      cells.push(ratio(value(first) ? value(last) / value(first) : null));
+    return [label, ...cells, target];
+  });
+  return markdownTable(header, body);
+}
 
 /** An error on one line: its message and output without the stack, at most 300 characters. */
 export function errorSummary(error: string): string {
@@ -155,6 +188,11 @@ export function formatMarkdown(report: BenchReport): string {
       ),
       '',
     );
+  }
+  if (report.scale) {
+    const approvals = report.scale.sizes[0]?.approval.runs.length ?? 0;
+    out.push(`### Scale (approval: median of ${approvals})`, '');
+    out.push(scaleTable(report.scale), '');
   }
   if (report.budgets.length > 0) {
     const failed = report.budgets.filter((budget) => !budget.pass).length;

@@ -94,6 +94,30 @@ export interface ApprovalResult {
   homeMedianMs: number;
 }
 
+/** The scale step at one size: a database of `threads` approved threads. */
+export interface ScaleSize {
+  threads: number;
+  /** The export of all of them in a process of its own (catalogue-export.ts), cold then warm. */
+  exportColdMs: number;
+  exportWarmMs: number;
+  /** Its RSS once PGlite is open, before the export, and the highest sampled during the cold export. */
+  exportRssBefore: number;
+  exportPeakRss: number;
+  /** exportPeakRss - exportRssBefore: the memory the export itself added. */
+  exportAddedBytes: number;
+  /** The server's first start on the database: it exports the catalogue and builds the site. */
+  firstStartMs: number;
+  /** Its next start (site built): from spawn to /api/health answering 200 and / served. */
+  startMs: number;
+  /** The server's RSS once started and idle (VmRSS). */
+  idleRss: number;
+  approval: ApprovalResult;
+}
+
+export interface ScaleResult {
+  sizes: ScaleSize[];
+}
+
 export interface Budget {
   figure: string;
   budget: string;
@@ -113,6 +137,7 @@ export interface BenchReport {
   noJs?: NoJsResult;
   buildTime?: BuildTimeResult;
   approval?: ApprovalResult;
+  scale?: ScaleResult;
   /** Steps that broke, with why: the report still shows the others. */
   failures: { step: string; error: string }[];
   budgets: Budget[];

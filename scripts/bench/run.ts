@@ -1,15 +1,16 @@
 /**
  * `npm run bench`: starts the product and its references one after the other and prints ratios
  * measured in the same run (markdown table, then JSON on one line); both also go to
- * test-output/bench/latest.{md,json}. Progress on stderr. Exit 0 even when a budget fails (it is a
- * report), 1 when a step broke, 2 for a bad option. Every process and temp folder ends with it.
+ * test-output/bench/latest.{md,json} (the scale table also to scale.json). Progress on stderr. Exit 0
+ * even when a budget fails (it is a report), 1 when a step broke (or, with --smoke, produced no
+ * figures), 2 for a bad option. Every process and temp folder ends with it.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { budgetsOf } from './budgets.ts';
 import { createProgress } from './catalogue-report.ts';
-import { createContext, type StepContext } from './context.ts';
+import { createContext, freePorts, portsFrom, type StepContext } from './context.ts';
 import { HELP, parseOptions, type BenchOptions, type Step } from './options.ts';
 import { detectPinning, stopAll } from './processes.ts';
 import { RATE_LIMIT_MULTIPLIER } from './product-server.ts';
@@ -22,7 +23,9 @@ import { measureBuildTime } from './step-build-time.ts';
 import { measureJsBytes } from './step-js-bytes.ts';
 import { measureLighthouse } from './step-lighthouse.ts';
 import { measureNoJs } from './step-no-js.ts';
+import { measureScale } from './step-scale.ts';
 import { measureStatic } from './step-static.ts';
+import { missingFigures } from './smoke-check.ts';
 
 type Measured = Omit<
   BenchReport,
@@ -38,6 +41,19 @@ const RUNNERS: Record<Step, (context: StepContext, into: Measured) => Promise<vo
   'no-js': async (context, into) => void (into.noJs = await measureNoJs(context)),
   'js-bytes': async (context, into) => void (into.jsBytes = await measureJsBytes(context)),
   'build-time': async (context, into) => void (into.buildTime = await measureBuildTime(context)),
+  scale: async (context, into) => void (into.scale = await measureScale(context)),
+};
+
+/** Where each step's result is in the report (the smoke mode checks it is there and complete). */
+const RESULT_KEYS: Record<Step, keyof Measured> = {
+  static: 'static',
+  api: 'api',
+  approval: 'approval',
+  lighthouse: 'lighthouse',
+  'no-js': 'noJs',
+  'js-bytes': 'jsBytes',
+  'build-time': 'buildTime',
+  scale: 'scale',
 };
 
 /** Steps after which the live server (API, approval) is no longer needed. */
@@ -48,7 +64,10 @@ async function bench(options: BenchOptions): Promise<BenchReport> {
   const progress = createProgress();
   const pinning = detectPinning();
   progress(`steps: ${options.steps.join(', ')}; ${pinning.description}`);
-  const context = createContext(options, pinning, progress);
+  // The smoke run (npm test) may run beside anything: it listens on ports free at its start.
+  const ports = options.smoke ? await freePorts() : portsFrom(options.basePort);
+  if (options.smoke) progress(`smoke: every step once, tiny; ports ${Object.values(ports).join(', ')}`);
+  const context = createContext(options, pinning, progress, ports);
   const measured: Measured = {};
   const failures: BenchReport['failures'] = [];
   try {
@@ -58,6 +77,11 @@ async function bench(options: BenchOptions): Promise<BenchReport> {
       progress(`== ${step}`);
       try {
         await RUNNERS[step](context, measured);
+        if (options.smoke) {
+          const missing = missingFigures(measured[RESULT_KEYS[step]], RESULT_KEYS[step]);
+          if (missing.length > 0) throw new Error(`the step produced no figures for ${missing.join('; ')}`);
+          progress(`smoke: ${step} produced its figures`);
+        }
       } catch (error) {
         const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
         progress(`${step} broke: ${message}`);
@@ -72,9 +96,10 @@ async function bench(options: BenchOptions): Promise<BenchReport> {
     notes.push(
       `the product runs with RATE_LIMIT_MULTIPLIER=${RATE_LIMIT_MULTIPLIER}, so that load runs measure serving, not the rate limiter`,
     );
-  notes.push(
-    `load: autocannon, 50 connections, Accept-Encoding: br, gzip on static files, a warm-up then ${options.loadSeconds} s per measurement`,
-  );
+  if (options.steps.some((step) => ['static', 'api'].includes(step)))
+    notes.push(
+      `load: autocannon, 50 connections, Accept-Encoding: br, gzip on static files, ${options.smoke ? 'no warm-up' : 'a warm-up'} then ${options.loadSeconds} s per measurement`,
+    );
   const report: Omit<BenchReport, 'budgets'> = {
     generatedAt: new Date().toISOString(),
     durationMs: performance.now() - started,
@@ -101,11 +126,15 @@ async function main(): Promise<number> {
   const report = await bench(options);
   const markdown = formatMarkdown(report);
   await mkdir(BENCH_ROOT, { recursive: true });
-  await writeFile(path.join(BENCH_ROOT, 'latest.md'), markdown);
-  await writeFile(path.join(BENCH_ROOT, 'latest.json'), formatJson(report, true));
+  // A smoke run's tiny figures must not replace the latest real report.
+  const name = options.smoke ? 'smoke' : 'latest';
+  await writeFile(path.join(BENCH_ROOT, `${name}.md`), markdown);
+  await writeFile(path.join(BENCH_ROOT, `${name}.json`), formatJson(report, true));
+  if (report.scale && !options.smoke)
+    await writeFile(path.join(BENCH_ROOT, 'scale.json'), `${JSON.stringify(report.scale, null, 2)}\n`);
   console.log(`\n${markdown}`);
   console.log(formatJson(report));
-  console.error(`written to ${path.relative(process.cwd(), BENCH_ROOT)}/latest.md and latest.json`);
+  console.error(`written to ${path.relative(process.cwd(), BENCH_ROOT)}/${name}.md and ${name}.json`);
   return report.failures.length > 0 ? 1 : 0;
 }
 

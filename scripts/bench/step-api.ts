@@ -42,6 +42,7 @@ async function withBare<T>(
       return measureLoad(`http://127.0.0.1:${port}/`, {
         seconds: options.loadSeconds,
         core: pinning.loadCore,
+        warmUp: !options.smoke,
       });
     });
   } finally {
@@ -71,6 +72,7 @@ export async function measureApi(context: StepContext): Promise<ApiResult> {
       const product = await measureLoad(`${base}${target.path}`, {
         seconds: options.loadSeconds,
         core: pinning.loadCore,
+        warmUp: !options.smoke,
       });
       const result = {
         ...target,

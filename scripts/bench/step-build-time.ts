@@ -31,26 +31,27 @@ export async function measureBuildTime(context: StepContext): Promise<BuildTimeR
   const smallDir = path.join(root, 'small');
   const largeDir = path.join(root, 'large');
   context.progress(
-    `build-time: writing catalogues of 1,000 and ${largeCount.toLocaleString('en-US')} threads…`,
+    `build-time: writing catalogues of ${context.options.siteCount.toLocaleString('en-US')} and ${largeCount.toLocaleString('en-US')} threads…`,
   );
-  const small = await writeSyntheticCatalogue(smallDir, 1000);
+  const smallCount = context.options.siteCount;
+  const small = await writeSyntheticCatalogue(smallDir, smallCount);
   const large = await writeSyntheticCatalogue(largeDir, largeCount);
   // Each size builds twice, alternating, and counts its quicker run: the first build also warms the
   // disk cache and Astro's own start-up, and a build slowed by a neighbour's burst counts less.
   const smallRuns: number[] = [];
   const largeRuns: number[] = [];
-  for (let round = 0; round < 2; round++) {
-    smallRuns.push(await timedBuild(context, smallDir, small.catalogueDir, 1000));
+  for (let round = 0; round < context.options.buildRounds; round++) {
+    smallRuns.push(await timedBuild(context, smallDir, small.catalogueDir, smallCount));
     largeRuns.push(await timedBuild(context, largeDir, large.catalogueDir, largeCount));
   }
   const smallSeconds = Math.min(...smallRuns);
   const largeSeconds = Math.min(...largeRuns);
   const perThousandSeconds = marginalPerThousand(
-    { count: 1000, value: smallSeconds },
+    { count: smallCount, value: smallSeconds },
     { count: largeCount, value: largeSeconds },
   );
   return {
-    small: { count: 1000, seconds: smallSeconds },
+    small: { count: smallCount, seconds: smallSeconds },
     large: { count: largeCount, seconds: largeSeconds },
     perThousandSeconds,
     referenceSeconds: BUILD_REFERENCE_SECONDS,

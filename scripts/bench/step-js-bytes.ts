@@ -4,7 +4,7 @@ import { jsBytesPerPage } from './js-bytes.ts';
 import type { JsBytesResult } from './results.ts';
 
 export async function measureJsBytes(context: StepContext): Promise<JsBytesResult> {
-  const site = await context.site(1000);
+  const site = await context.site(context.options.siteCount);
   context.progress("js-bytes: following every page's scripts through their static imports…");
   const pages = await jsBytesPerPage(site.build.siteDir);
   return { threads: site.count, pages, home: pages.find((page) => page.page === '/') ?? null };

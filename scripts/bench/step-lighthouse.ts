@@ -1,11 +1,9 @@
-/** Lighthouse mobile on home at 1k and 100k threads, each served by the product from its cached site. */
+/** Lighthouse mobile on home at 1k and 100k threads (options.lighthouseCounts), each served by the product from its cached site. */
 import type { StepContext } from './context.ts';
 import { lighthouseMedians } from './lighthouse.ts';
 import { tempDir } from './processes.ts';
 import { startProductServer } from './product-server.ts';
 import type { LighthouseResult, LighthouseSummary } from './results.ts';
-
-const LIGHTHOUSE_SIZES = [1000, 100_000];
 
 /** Home's Lighthouse medians with the product serving the `count`-thread site. */
 export async function lighthouseHome(context: StepContext, count: number): Promise<LighthouseSummary> {
@@ -30,8 +28,9 @@ export async function lighthouseHome(context: StepContext, count: number): Promi
       context.options.lighthouseRuns,
       browser,
       progress,
+      !context.options.smoke,
     );
-    if (count === 1000) context.home1k = home;
+    if (count === context.options.siteCount) context.home1k = home;
     return home;
   } finally {
     await server.stop();
@@ -40,7 +39,7 @@ export async function lighthouseHome(context: StepContext, count: number): Promi
 
 export async function measureLighthouse(context: StepContext): Promise<LighthouseResult> {
   const sizes: LighthouseResult['sizes'] = [];
-  for (const threads of LIGHTHOUSE_SIZES)
+  for (const threads of context.options.lighthouseCounts)
     sizes.push({ threads, home: await lighthouseHome(context, threads) });
   return { sizes };
 }

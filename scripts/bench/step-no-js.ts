@@ -14,8 +14,9 @@ const NO_JS_PAGE = '/no-js.html';
 
 export async function measureNoJs(context: StepContext): Promise<NoJsResult> {
   const { progress } = context;
-  const site = await context.site(1000);
-  const withJs = context.home1k ?? (await lighthouseHome(context, 1000));
+  const count = context.options.siteCount;
+  const site = await context.site(count);
+  const withJs = context.home1k ?? (await lighthouseHome(context, count));
   const folder = tempDir('no-js');
   const html = await readFile(path.join(site.build.siteDir, 'index.html'), 'utf8');
   await writeFile(path.join(folder, NO_JS_PAGE.slice(1)), withoutScripts(html));
@@ -37,6 +38,7 @@ export async function measureNoJs(context: StepContext): Promise<NoJsResult> {
       context.options.lighthouseRuns,
       await context.browser(),
       progress,
+      !context.options.smoke,
     );
     return { withJs, noJs, ratio: ratio(withJs.lcpMs, noJs.lcpMs) };
   } finally {

@@ -25,7 +25,7 @@ async function largestScript(siteDir: string): Promise<string> {
 
 export async function measureStatic(context: StepContext): Promise<StaticResult> {
   const { progress, pinning, options } = context;
-  const site = await context.site(1000);
+  const site = await context.site(context.options.siteCount);
   const siteDir = site.build.siteDir;
   const large = await largestScript(siteDir);
   const targets = [
@@ -33,7 +33,7 @@ export async function measureStatic(context: StepContext): Promise<StaticResult>
     { label: 'home', path: '/' },
     { label: 'largest JS', path: large },
   ];
-  progress('static: starting the product server on the 1,000-thread site…');
+  progress(`static: starting the product server on the ${site.count.toLocaleString('en-US')}-thread site…`);
   const product = await startProductServer({
     port: context.port('product'),
     siteDir,
@@ -50,7 +50,12 @@ export async function measureStatic(context: StepContext): Promise<StaticResult>
     );
     try {
       const comparisons: LoadComparison[] = [];
-      const settings = { seconds: options.loadSeconds, core: pinning.loadCore, headers: HEADERS };
+      const settings = {
+        seconds: options.loadSeconds,
+        core: pinning.loadCore,
+        headers: HEADERS,
+        warmUp: !options.smoke,
+      };
       for (const target of targets) {
         progress(`static: ${target.label} ${target.path}, product (warm-up, then ${options.loadSeconds} s)…`);
         const productRun = await measureLoad(`${product.baseUrl}${target.path}`, settings);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { HELP, parseOptions, STEPS } from '../../../../scripts/bench/options.ts';
+import { HELP, MILLION, parseOptions, STEPS } from '../../../../scripts/bench/options.ts';
 
 describe('parseOptions', () => {
   test('defaults: every step, 10 s of load, 5 Lighthouse runs, 10,000 threads, port 4900', () => {
@@ -10,7 +10,35 @@ describe('parseOptions', () => {
       lighthouseRuns: 5,
       buildCount: 10_000,
       basePort: 4900,
+      siteCount: 1000,
+      lighthouseCounts: [1000, 100_000],
+      buildRounds: 2,
+      approvals: 3,
+      scaleCounts: [1000, 100_000],
+      smoke: false,
     });
+  });
+
+  test('--million adds 1,000,000 threads to the scale step', () => {
+    expect(parseOptions(['--million']).scaleCounts).toEqual([1000, 100_000, MILLION]);
+  });
+
+  test('--smoke: tiny sizes, one second of load, one Lighthouse run, one approval, whatever else was asked', () => {
+    const options = parseOptions(['--smoke', '--load-seconds', '10', '--runs', '5']);
+    expect(options).toMatchObject({
+      smoke: true,
+      steps: [...STEPS],
+      loadSeconds: 1,
+      lighthouseRuns: 1,
+      siteCount: 950,
+      lighthouseCounts: [950],
+      buildRounds: 1,
+      approvals: 1,
+      scaleCounts: [100],
+    });
+    expect(options.buildCount).toBeGreaterThan(options.siteCount);
+    expect(parseOptions(['--smoke', '--only', 'scale']).steps).toEqual(['scale']);
+    expect(() => parseOptions(['--smoke', '--million'])).toThrow(/--million/);
   });
 
   test('--only keeps the steps named, in the order they run', () => {

@@ -1,0 +1,68 @@
+import { describe, expect, test } from 'vitest';
+import { parseCatalogueOptions } from '../../../../scripts/bench/catalogue-options.ts';
+import { info } from '../../../../scripts/bench/catalogue-report.ts';
+import { missingFigures, missingTableFigures } from '../../../../scripts/bench/smoke-check.ts';
+
+describe('missingFigures', () => {
+  test('a complete result has nothing missing', () => {
+    expect(missingFigures({ runs: [{ ms: 3 }], label: 'x', ratio: 0 }, 'approval')).toEqual([]);
+  });
+
+  test('names each NaN, infinity, null, undefined and empty list by its path', () => {
+    expect(
+      missingFigures(
+        { a: Number.NaN, b: { c: [1, Number.POSITIVE_INFINITY] }, d: null, e: undefined, f: [] },
+        'step',
+      ),
+    ).toEqual([
+      'step.a is NaN',
+      'step.b.c[1] is Infinity',
+      'step.d is missing',
+      'step.e is missing',
+      'step.f is an empty list',
+    ]);
+  });
+
+  test('a step that left no result is missing', () => {
+    expect(missingFigures(undefined, 'scale')).toEqual(['scale is missing']);
+  });
+});
+
+describe('missingTableFigures', () => {
+  test('a figure without any value or with a number that is not finite', () => {
+    const figures = [
+      info('a', 'measured', 'ms', { '1k': 3 }),
+      info('b', 'never measured', 'ms', {}),
+      info('c', 'broken', 'ms', { '1k': Number.NaN }),
+    ];
+    expect(missingTableFigures(figures)).toEqual(['never measured: not measured', 'broken (1k): NaN']);
+  });
+
+  test('an empty table is a failure too', () => {
+    expect(missingTableFigures([])).toEqual(['the table has no figures']);
+  });
+});
+
+describe('parseCatalogueOptions', () => {
+  test('defaults: both sizes, two builds; --smoke: 1k once, checked', () => {
+    expect(parseCatalogueOptions([])).toEqual({
+      help: false,
+      sizes: ['1k', '100k'],
+      builds: 2,
+      smoke: false,
+    });
+    expect(parseCatalogueOptions(['--smoke'])).toEqual({
+      help: false,
+      sizes: ['1k'],
+      builds: 1,
+      smoke: true,
+    });
+  });
+
+  test('--sizes keeps the sizes named, smallest first, and refuses others', () => {
+    expect(parseCatalogueOptions(['--sizes', '100k,1k']).sizes).toEqual(['1k', '100k']);
+    expect(parseCatalogueOptions(['--sizes=1k']).sizes).toEqual(['1k']);
+    expect(() => parseCatalogueOptions(['--sizes', '10k'])).toThrow(/10k/);
+    expect(() => parseCatalogueOptions(['--fast'])).toThrow(/unknown option --fast/);
+  });
+});
