@@ -10,7 +10,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../../server/services/site/build-site.ts';
+import { PROJECT_ROOT } from '../../server/publisher/build/build-site.ts';
 import { siteClient } from '../../tests/integration/helpers/site-client.ts';
 import type { ExportResult } from './catalogue-export.ts';
 import type { StepContext } from './context.ts';
