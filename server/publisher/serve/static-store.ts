@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { contentTypeFor } from './content-types.ts';
 import { fileResponses, type FileParts, type FileResponses } from './file-responses.ts';
 import { COMPRESSIBLE } from '../../http/site-files.ts';
 import { pageCsp } from '../../http/page-csp.ts';
@@ -10,25 +11,6 @@ import { pageCsp } from '../../http/page-csp.ts';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.webp': 'image/webp',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.webmanifest': 'application/manifest+json',
-};
 // Brotli at quality 11 is slow on very large files (a 100k-thread catalogue); they get a faster level.
 const MAX_BEST_BROTLI_BYTES = 1024 * 1024;
 
@@ -119,7 +101,7 @@ async function loadFile(
     br,
     gzip: gz,
     etag,
-    contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+    contentType: contentTypeFor(file),
     cacheControl: options.cacheControl(urlPath),
     csp:
       ext === '.html'
@@ -129,7 +111,7 @@ async function loadFile(
   return { ...parts, responses: fileResponses(parts, options.secure) };
 }
 
-/** A folder loaded whole into memory at start, answering lookups by URL path. */
+/** A folder loaded whole into memory at start (the built site), answering lookups by URL path. */
 export class StaticStore {
   readonly #files: Map<string, StaticFile>;
 
