@@ -65,13 +65,14 @@ export interface PreparedVersion {
  * Renames a prepared version and its siblings into place. For writers that stream large files into
  * temporary files themselves; `writeIfChanged` uses it too.
  *
- * Trap: a reader may look between two renames. All three files get one modification time, new for
- * this version, and the server takes a sibling only when its mtime equals the main file's; any
- * sibling that does not match is ignored and the file itself is answered. The siblings are renamed
- * BEFORE the main file, so a reader that sees the new main file finds its siblings already there,
- * and a reader that still sees the old main file finds siblings stamped differently and ignores
- * them: never old headers with a new body. Stale siblings are removed before the main file moves
- * too, for the same reason.
+ * The server takes a sibling only when its mtime is not older than the file's (serve/catalogue-entry.ts):
+ * an older one was made from an earlier version. All three files get one modification time, new for
+ * this version (after the one it replaces), so the siblings of this version always qualify. The
+ * siblings are renamed BEFORE the main file: a reader that sees the new main file finds its siblings
+ * already there. Trap: a reader between the renames may pair the new siblings with the old file;
+ * the server derives each encoding's ETag and length from that encoding's own bytes, so every answer
+ * is still whole and true to itself, and the next request sees the new version. Stale siblings
+ * (a body that no longer compresses) are removed before the main file moves too.
  */
 export async function commitWithSiblings(file: string, prepared: PreparedVersion): Promise<void> {
   const stamp = await nextStamp(file);
@@ -128,8 +129,12 @@ async function siblingsInPlace(file: string, length: number): Promise<boolean> {
   if (length <= SIBLING_MIN_BYTES) return true;
   const { br, gz } = siblingsOf(file);
   const [main, ...copies] = await Promise.all([file, br, gz].map((f) => stat(f).catch(() => null)));
-  // A copy that did not save bytes is legitimately absent; one that is there must match the file.
-  return copies.some(Boolean) && copies.every((copy) => !copy || copy.mtimeMs === main?.mtimeMs);
+  // A copy that did not save bytes is legitimately absent; one that is there must not be older.
+  return (
+    main !== null &&
+    copies.some(Boolean) &&
+    copies.every((copy) => !copy || copy.mtimeMs >= main.mtimeMs)
+  );
 }
 
 export interface WriteOptions {

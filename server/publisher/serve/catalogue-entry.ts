@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { compressedCopies, siblingsOf } from '../export/atomic-file.ts';
 import { contentTypeFor } from './content-types.ts';
-import { answerHeaders, variantETag, type FileResponse, type HeaderParts } from './file-responses.ts';
+import { answerHeaders, type FileResponse, type HeaderParts } from './file-responses.ts';
 
 /**
  * Files up to this size are read once and answered from memory (their bodies count against the
@@ -65,15 +65,34 @@ async function openInside(root: string, file: string): Promise<Opened | null> {
 }
 
 /**
- * A sibling stamped like the main file (the export gives a version and its siblings one mtime,
- * export/atomic-file.ts): any other is mid-swap or stale and is not used. Only kept when smaller.
+ * A sibling compressed from this version of the file or a later one: its mtime is not older than
+ * the file's (export/atomic-file.ts stamps a version and its siblings alike; a streaming writer
+ * compresses after it wrote). An older one is stale and is not used. Only kept when smaller.
+ *
+ * Trap: a writer renames the siblings before the main file, so a reader between the two renames
+ * takes the new sibling beside the old file. Every variant's ETag and length come from its own
+ * bytes, so each answer is whole and true to itself; the next request after the rename sees the
+ * file's new version and reads it all again.
  */
 async function openSibling(root: string, file: string, main: Opened): Promise<Opened | null> {
   const sibling = await openInside(root, file);
   if (!sibling) return null;
-  if (sibling.stats.mtimeNs === main.stats.mtimeNs && sibling.stats.size < main.stats.size) return sibling;
+  if (sibling.stats.mtimeNs >= main.stats.mtimeNs && sibling.stats.size < main.stats.size) return sibling;
   await sibling.handle.close();
   return null;
+}
+
+/** A strong ETag of bytes in memory: the same bytes on another instance or after a restart keep it. */
+function hashTag(body: Buffer, suffix = ''): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}${suffix}"`;
+}
+
+/**
+ * The ETag of a file streamed from disk: from its inode, size and modification time, since hashing
+ * hundreds of megabytes per version would cost more than revalidation saves.
+ */
+function statTag({ stats }: Opened, suffix = ''): string {
+  return `"${[stats.ino, stats.size, stats.mtimeNs].map((n) => n.toString(36)).join('-')}${suffix}"`;
 }
 
 /**
@@ -98,7 +117,6 @@ export async function readEntry(
     let body: Buffer | undefined;
     let br: Buffer | undefined;
     let gz: Buffer | undefined;
-    let etag: string;
     if (small) {
       [body, br, gz] = await Promise.all([
         main.handle.readFile(),
@@ -107,11 +125,6 @@ export async function readEntry(
       ]);
       // A folder exported before the siblings existed: compressed here once per version instead.
       if (!brFile && !gzFile) ({ br, gz } = await compressedCopies(body));
-      // From the content: the same bytes on another instance or after a restart keep their ETag.
-      etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    } else {
-      // Hashing hundreds of megabytes per version would cost more than it saves: size and stamp.
-      etag = `"${main.stats.size.toString(36)}-${main.stats.mtimeNs.toString(36)}"`;
     }
     const parts: HeaderParts = {
       contentType: contentTypeFor(file),
@@ -119,30 +132,26 @@ export async function readEntry(
       csp: undefined,
       varies: Boolean(br ?? gz ?? brFile ?? gzFile),
     };
-    const variant = (
-      opened: Opened,
-      inMemory: Buffer | undefined,
-      tag: string,
-      encoding: string | undefined,
-    ): Variant => {
+    const variant = (opened: Opened, inMemory: Buffer | undefined, coding: 'br' | 'gz' | null): Variant => {
       const length = inMemory ? inMemory.length : Number(opened.stats.size);
+      const suffix = coding ? `-${coding}` : '';
+      const etag = inMemory ? hashTag(inMemory, suffix) : statTag(opened, suffix);
+      const encoding = coding === 'gz' ? 'gzip' : (coding ?? undefined);
       return {
-        etag: tag,
+        etag,
         body: inMemory,
         file: opened.file,
         version: versionOf(opened.stats),
         length,
-        ...answerHeaders(parts, { length, etag: tag, encoding }, options.secure),
+        ...answerHeaders(parts, { length, etag, encoding }, options.secure),
       };
     };
-    // In memory, a compressed copy needs no file of its own: it is answered from `body`.
-    const brVariant =
-      br || brFile ? variant(brFile ?? main, br, variantETag(etag, 'br'), 'br') : undefined;
-    const gzVariant =
-      gz || gzFile ? variant(gzFile ?? main, gz, variantETag(etag, 'gz'), 'gzip') : undefined;
+    // A copy made in memory has no file of its own (`file` is the main one, never opened for it).
+    const brVariant = br || brFile ? variant(brFile ?? main, br, 'br') : undefined;
+    const gzVariant = gz || gzFile ? variant(gzFile ?? main, gz, 'gz') : undefined;
     return {
       version: versionOf(main.stats),
-      identity: variant(main, body, etag, undefined),
+      identity: variant(main, body, null),
       br: brVariant,
       gzip: gzVariant,
       bytes: (body?.length ?? 0) + (br?.length ?? 0) + (gz?.length ?? 0),
