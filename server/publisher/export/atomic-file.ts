@@ -109,7 +109,7 @@ export async function writeWithSiblings(file: string, body: string | Buffer): Pr
   } catch (error) {
     // A failed write (disk full) leaves no temporary files behind.
     await Promise.all(
-      [prepared.main, prepared.br, prepared.gz].map((f) => (f ? rm(f, { force: true }) : undefined)),
+      [prepared.main, prepared.br, prepared.gz].flatMap((f) => (f ? [rm(f, { force: true })] : [])),
     );
     throw error;
   }
@@ -124,17 +124,15 @@ export async function removeWithSiblings(file: string): Promise<void> {
   await Promise.all([rm(br, { force: true }), rm(gz, { force: true })]);
 }
 
-/** Whether both siblings a body of `length` bytes should have are there, stamped like the file. */
+/** Whether the siblings a body of `length` bytes should have are there, none older than the file. */
 async function siblingsInPlace(file: string, length: number): Promise<boolean> {
   if (length <= SIBLING_MIN_BYTES) return true;
   const { br, gz } = siblingsOf(file);
-  const [main, ...copies] = await Promise.all([file, br, gz].map((f) => stat(f).catch(() => null)));
+  const [main, brStats, gzStats] = await Promise.all([file, br, gz].map((f) => stat(f).catch(() => null)));
+  if (!main) return false;
   // A copy that did not save bytes is legitimately absent; one that is there must not be older.
-  return (
-    main !== null &&
-    copies.some(Boolean) &&
-    copies.every((copy) => !copy || copy.mtimeMs >= main.mtimeMs)
-  );
+  const copies = [brStats, gzStats];
+  return copies.some(Boolean) && copies.every((copy) => !copy || copy.mtimeMs >= main.mtimeMs);
 }
 
 export interface WriteOptions {

@@ -157,7 +157,7 @@ export async function readEntry(
       bytes: (body?.length ?? 0) + (br?.length ?? 0) + (gz?.length ?? 0),
     };
   } finally {
-    await Promise.all([main, brFile, gzFile].map((opened) => opened?.handle.close()));
+    await Promise.all([main, brFile, gzFile].flatMap((opened) => (opened ? [opened.handle.close()] : [])));
   }
 }
 

@@ -33,7 +33,8 @@ async function loadSite(options: ServedSiteOptions, previous?: Site | null): Pro
     previous?.store,
   );
   const notFoundPage = store.get('/404.html');
-  if (!notFoundPage) throw new Error(`The built site in ${options.siteDir} has no 404.html; run npm run build.`);
+  if (!notFoundPage)
+    throw new Error(`The built site in ${options.siteDir} has no 404.html; run npm run build.`);
   return { store, notFoundPage };
 }
 

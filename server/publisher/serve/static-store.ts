@@ -11,7 +11,7 @@ import { pageCsp } from '../../http/page-csp.ts';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-// Brotli at quality 11 is slow on very large files (a 100k-thread catalogue); they get a faster level.
+// Brotli at quality 11 is slow on very large files; a built site without its .br copies gets a faster level for them.
 const MAX_BEST_BROTLI_BYTES = 1024 * 1024;
 
 /** One file held in memory, with its compressed variants and the answers (headers included) it is served with. */
@@ -27,16 +27,11 @@ export interface StoreOptions {
   apiOrigin?: string | undefined;
   /** Only files whose path (relative to the folder) passes are loaded; default: every file. */
   include?(relativePath: string): boolean;
-  /**
-   * Brotli quality for files under 1 MB (larger ones always get 6). The site's few files get the
-   * best (11); a 100k-thread catalogue has thousands of page files, for which 11 would take minutes.
-   */
-  brotliQuality?: number;
   /** Take a file's `.br`/`.gz` siblings (written by the site build) instead of compressing it again. */
   precompressed?: boolean;
 }
 
-/** Files read and compressed at once: a catalogue of thousands of files must not run out of descriptors. */
+/** Files read and compressed at once: a site of thousands of files must not run out of descriptors. */
 const LOAD_CONCURRENCY = 64;
 
 async function listFiles(dir: string): Promise<string[]> {
@@ -84,8 +79,7 @@ async function loadFile(
       ready.gz.length < body.length ? ready.gz : undefined,
     ];
   } else if (compressible) {
-    const quality =
-      body.length > MAX_BEST_BROTLI_BYTES ? 6 : (options.brotliQuality ?? zlib.BROTLI_MAX_QUALITY);
+    const quality = body.length > MAX_BEST_BROTLI_BYTES ? 6 : zlib.BROTLI_MAX_QUALITY;
     const [brBody, gzBody] = await Promise.all([
       brotli(body, {
         params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },

@@ -82,7 +82,12 @@ test('start-up reads no catalogue file; the first request reads the one it asks 
 });
 
 test('the early path and the Fastify route answer /data alike: encodings, HEAD, 304', async () => {
-  const urls = ['/data/manifest.json', '/data/threads-all.json', '/data/pages/all/1.json', '/data/search/index.json'];
+  const urls = [
+    '/data/manifest.json',
+    '/data/threads-all.json',
+    '/data/pages/all/1.json',
+    '/data/search/index.json',
+  ];
   for (const url of urls) {
     for (const encoding of ['identity', 'br', 'gzip, deflate', 'br;q=0, gzip']) {
       for (const method of ['GET', 'HEAD'] as const) {
@@ -119,7 +124,10 @@ test('a large file is streamed over the socket whole, with its length, and is no
   await writeIfChanged(file, big);
   for (const encoding of ['identity', 'br', 'gzip']) {
     const early = await overSocket('GET', '/data/pages/all/999.json', { 'accept-encoding': encoding });
-    const full = await app.inject({ url: '/data/pages/all/999.json', headers: { 'accept-encoding': encoding } });
+    const full = await app.inject({
+      url: '/data/pages/all/999.json',
+      headers: { 'accept-encoding': encoding },
+    });
     expect(early.headers['content-length']).toBe(String(early.body.length));
     expect(sha(early.body)).toBe(sha(full.rawPayload));
     expect(chosen(early.headers)).toEqual(chosen(full.headers));
@@ -175,7 +183,9 @@ test('unknown, private and escaping paths under /data are a JSON 404 on both pat
     const early = await overSocket('GET', url);
     const full = await app.inject({ url });
     expect([early.status, full.statusCode], url).toEqual([404, 404]);
-    expect(JSON.parse(early.body.toString()), url).toEqual({ detail: expect.stringContaining('Nothing here') });
+    expect(JSON.parse(early.body.toString()), url).toEqual({
+      detail: expect.stringContaining('Nothing here'),
+    });
     expect(early.headers['x-content-type-options']).toBe('nosniff');
   }
 });

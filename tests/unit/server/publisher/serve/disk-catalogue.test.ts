@@ -86,14 +86,19 @@ describe('a small file', () => {
     const first = await catalogue.answer('/data/manifest.json', withEncoding('br'));
     const etag = String(first?.headers.etag);
     for (const tag of [etag, `W/${etag}`, `"other", ${etag}`]) {
-      const again = await catalogue.answer('/data/manifest.json', { ...withEncoding('br'), ifNoneMatch: tag });
+      const again = await catalogue.answer('/data/manifest.json', {
+        ...withEncoding('br'),
+        ifNoneMatch: tag,
+      });
       expect(again?.status).toBe(304);
       expect(again?.body).toBeUndefined();
       expect(again?.headers['content-length']).toBeUndefined();
       expect(again?.headers.etag).toBe(etag);
     }
     // Another encoding has another ETag: no 304 for the brotli tag when gzip is what is answered.
-    expect((await catalogue.answer('/data/manifest.json', { ...withEncoding('gzip'), ifNoneMatch: etag }))?.status).toBe(200);
+    expect(
+      (await catalogue.answer('/data/manifest.json', { ...withEncoding('gzip'), ifNoneMatch: etag }))?.status,
+    ).toBe(200);
     const head = await catalogue.answer('/data/manifest.json', { ...withEncoding('br'), method: 'HEAD' });
     expect(head?.headers).toEqual(first?.headers);
   });
@@ -172,7 +177,10 @@ describe('a large file', () => {
       const raw = await bodyOf(answer);
       expect(answer?.headers['content-length']).toBe(String(raw.length));
       const onDisk = await readFile(
-        path.join(root, `threads-all.json${encoding === 'identity' ? '' : encoding === 'br' ? '.br' : '.gz'}`),
+        path.join(
+          root,
+          `threads-all.json${encoding === 'identity' ? '' : encoding === 'br' ? '.br' : '.gz'}`,
+        ),
       );
       expect(raw.equals(onDisk), encoding).toBe(true);
     }
