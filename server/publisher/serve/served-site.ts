@@ -81,7 +81,7 @@ export class ServedSite {
    * After an export: drops the catalogue's cached headers and bodies. Not needed for correctness
    * (every request checks the file's version on disk) but it frees what the old version held.
    */
-  async reloadCatalogue(): Promise<void> {
+  reloadCatalogue(): Promise<void> {
     this.catalogue.clear();
     return Promise.resolve();
   }
