@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, readlink, realpath, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -136,6 +136,40 @@ test('a large file is streamed over the socket whole, with its length, and is no
   const head = await app.inject({ method: 'HEAD', url: '/data/pages/all/999.json' });
   expect(head.headers['content-length']).toBe(String(Buffer.byteLength(big)));
   expect(app.publisher.served.catalogue.stats.cachedBytes).toBeLessThan(MEMORY_MAX_BYTES * 2);
+});
+
+/** How many of this process's open descriptors point at `file` (Linux). */
+async function openDescriptors(file: string): Promise<number> {
+  const links = await Promise.all(
+    (await readdir('/proc/self/fd')).map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')),
+  );
+  return links.filter((target) => target === file).length;
+}
+
+test('a client that goes away in the middle of a large file leaves no file open', async () => {
+  const big = JSON.stringify(Array.from({ length: 150_000 }, (_, i) => ({ id: `gone-${i}`, n: i })));
+  const file = path.join(catalogueDir, 'pages', 'all', '998.json');
+  await writeIfChanged(file, big);
+  const real = await realpath(file);
+  const { hostname, port } = new URL(base);
+  for (let i = 0; i < 8; i++) {
+    await new Promise<void>((resolve, reject) => {
+      const req = request({ hostname, port, path: '/data/pages/all/998.json' }, (response) => {
+        response.once('data', () => {
+          req.destroy();
+          resolve();
+        });
+      });
+      req.on('error', (error) => (req.destroyed ? resolve() : reject(error)));
+      req.end();
+    });
+  }
+  const deadline = Date.now() + 10_000;
+  while ((await openDescriptors(real)) > 0 && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(await openDescriptors(real)).toBe(0);
+  // The server still answers the file whole afterwards.
+  expect((await overSocket('GET', '/data/pages/all/998.json')).body.toString()).toBe(big);
 });
 
 test('while an export rewrites a file, every answer is one whole version and an ETag names one body', async () => {
