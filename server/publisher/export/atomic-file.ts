@@ -1,20 +1,160 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Bodies up to this size get no compressed siblings: the headers would outweigh the saving. */
+export const SIBLING_MIN_BYTES = 256;
+
+/** The precompressed siblings of a file, as the server looks for them: `<file>.br` and `<file>.gz`. */
+export function siblingsOf(file: string): { br: string; gz: string } {
+  return { br: `${file}.br`, gz: `${file}.gz` };
+}
+
+/** Whether a name is a precompressed sibling rather than a file of its own (a stale-file pass skips it). */
+export function isPrecompressedSibling(name: string): boolean {
+  return name.endsWith('.br') || name.endsWith('.gz');
+}
+
+function temporaryFor(file: string): string {
+  return `${file}.${randomBytes(6).toString('hex')}.tmp`;
+}
 
 /** Writes one file whole and renames it into place, so a reader never sees half a file. */
 export async function writeAtomically(file: string, body: string): Promise<void> {
-  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  const temporary = temporaryFor(file);
   await writeFile(temporary, body);
   await rename(temporary, file);
 }
 
+/** Brotli (quick level: thousands of catalogue files) and gzip copies of `body`, each only when smaller. */
+export async function compressedCopies(body: Buffer): Promise<{ br?: Buffer; gz?: Buffer }> {
+  if (body.length <= SIBLING_MIN_BYTES) return {};
+  const [br, gz] = await Promise.all([
+    brotli(body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
+    gzipAsync(body, { level: 6 }),
+  ]);
+  return { ...(br.length < body.length && { br }), ...(gz.length < body.length && { gz }) };
+}
+
 /**
- * Writes the file atomically unless it already holds exactly `body`; returns whether it wrote.
- * Skipping identical content keeps the site build's fingerprint, so nothing is rebuilt for it.
+ * The modification time a new version of `file` is stamped with: now, but always after the version
+ * it replaces, so two versions written within one clock tick still carry different stamps.
  */
-export async function writeIfChanged(file: string, body: string): Promise<boolean> {
+async function nextStamp(file: string): Promise<Date> {
+  const previous = await stat(file).catch(() => null);
+  return new Date(Math.max(Date.now(), previous ? Math.floor(previous.mtimeMs) + 1 : 0));
+}
+
+/** Temporary files holding a new version of a file and its siblings, ready to be renamed into place. */
+export interface PreparedVersion {
+  /** The new body (a temporary file in the same folder). */
+  main: string;
+  /** Its brotli copy, when it saves bytes; absent: a stale `.br` is removed. */
+  br?: string | undefined;
+  /** Its gzip copy, when it saves bytes; absent: a stale `.gz` is removed. */
+  gz?: string | undefined;
+}
+
+/**
+ * Renames a prepared version and its siblings into place. For writers that stream large files into
+ * temporary files themselves; `writeIfChanged` uses it too.
+ *
+ * The server takes a sibling only when its mtime is not older than the file's (serve/catalogue-entry.ts):
+ * an older one was made from an earlier version. All three files get one modification time, new for
+ * this version (after the one it replaces), so the siblings of this version always qualify. The
+ * siblings are renamed BEFORE the main file: a reader that sees the new main file finds its siblings
+ * already there. Trap: a reader between the renames may pair the new siblings with the old file;
+ * the server derives each encoding's ETag and length from that encoding's own bytes, so every answer
+ * is still whole and true to itself, and the next request sees the new version. Stale siblings
+ * (a body that no longer compresses) are removed before the main file moves too.
+ */
+export async function commitWithSiblings(file: string, prepared: PreparedVersion): Promise<void> {
+  const stamp = await nextStamp(file);
+  const { br, gz } = siblingsOf(file);
+  const moves: [string | undefined, string][] = [
+    [prepared.br, br],
+    [prepared.gz, gz],
+  ];
+  await Promise.all(
+    [prepared.main, prepared.br, prepared.gz].flatMap((temporary) =>
+      temporary ? [utimes(temporary, stamp, stamp)] : [],
+    ),
+  );
+  await Promise.all(
+    moves.map(([temporary, target]) => (temporary ? rename(temporary, target) : rm(target, { force: true }))),
+  );
+  await rename(prepared.main, file);
+}
+
+/** Writes `file` and, for a body worth compressing, its `.br`/`.gz` siblings (see commitWithSiblings). */
+export async function writeWithSiblings(file: string, body: string | Buffer): Promise<void> {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  const copies = await compressedCopies(bytes);
+  const prepared: PreparedVersion = { main: temporaryFor(file) };
+  if (copies.br) prepared.br = temporaryFor(siblingsOf(file).br);
+  if (copies.gz) prepared.gz = temporaryFor(siblingsOf(file).gz);
+  try {
+    await Promise.all([
+      writeFile(prepared.main, bytes),
+      prepared.br && copies.br ? writeFile(prepared.br, copies.br) : undefined,
+      prepared.gz && copies.gz ? writeFile(prepared.gz, copies.gz) : undefined,
+    ]);
+    await commitWithSiblings(file, prepared);
+  } catch (error) {
+    // A failed write (disk full) leaves no temporary files behind.
+    await Promise.all(
+      [prepared.main, prepared.br, prepared.gz].flatMap((f) => (f ? [rm(f, { force: true })] : [])),
+    );
+    throw error;
+  }
+}
+
+/** Removes a file and its precompressed siblings (a stale catalogue file). */
+export async function removeWithSiblings(file: string): Promise<void> {
+  const { br, gz } = siblingsOf(file);
+  // The main file first: a reader that still finds it finds its siblings too (a reader that found
+  // no siblings would answer with the file itself, which is correct as well).
+  await rm(file, { force: true });
+  await Promise.all([rm(br, { force: true }), rm(gz, { force: true })]);
+}
+
+/** Whether the siblings a body of `length` bytes should have are there, none older than the file. */
+async function siblingsInPlace(file: string, length: number): Promise<boolean> {
+  if (length <= SIBLING_MIN_BYTES) return true;
+  const { br, gz } = siblingsOf(file);
+  const [main, brStats, gzStats] = await Promise.all([file, br, gz].map((f) => stat(f).catch(() => null)));
+  if (!main) return false;
+  // A copy that did not save bytes is legitimately absent; one that is there must not be older.
+  const copies = [brStats, gzStats];
+  return copies.some(Boolean) && copies.every((copy) => !copy || copy.mtimeMs >= main.mtimeMs);
+}
+
+export interface WriteOptions {
+  /** Write `.br`/`.gz` siblings for the server and static hosts (default true). */
+  precompress?: boolean;
+}
+
+/**
+ * Writes the file atomically, with its precompressed siblings, unless it already holds exactly
+ * `body` (and its siblings); returns whether the file's content changed. Skipping identical content
+ * keeps the site build's fingerprint, so nothing is rebuilt for it.
+ */
+export async function writeIfChanged(
+  file: string,
+  body: string,
+  { precompress = true }: WriteOptions = {},
+): Promise<boolean> {
   const current = await readFile(file, 'utf8').catch(() => null);
-  if (current === body) return false;
-  await writeAtomically(file, body);
-  return true;
+  const same = current === body;
+  // A folder exported before the siblings existed gets them on the next export, content unchanged.
+  if (same && (!precompress || (await siblingsInPlace(file, Buffer.byteLength(body))))) return false;
+  if (precompress) await writeWithSiblings(file, body);
+  else await writeAtomically(file, body);
+  return !same;
 }

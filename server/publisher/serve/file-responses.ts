@@ -28,6 +28,43 @@ export interface FileParts {
   csp: string | undefined;
 }
 
+/** What a file's headers depend on besides its length, ETag and encoding. */
+export interface HeaderParts {
+  contentType: string;
+  cacheControl: string;
+  /** A page-specific Content-Security-Policy (HTML pages); other files get the strict default. */
+  csp: string | undefined;
+  /** Whether the file has a compressed variant (then caches must vary on Accept-Encoding). */
+  varies: boolean;
+}
+
+/** The headers of one encoding of a file: a 200's (`headers`) and a 304's (`notModified`). */
+export function answerHeaders(
+  parts: HeaderParts,
+  { length, etag, encoding }: { length: number; etag: string; encoding: string | undefined },
+  secure: boolean,
+): Pick<FileResponse, 'headers' | 'notModified'> {
+  const common: Record<string, string> = {
+    'content-type': parts.contentType,
+    'cache-control': parts.cacheControl,
+    etag,
+  };
+  if (parts.varies) common.vary = 'Accept-Encoding';
+  for (const [name, value] of securityHeaders({ secure })) {
+    const lower = name.toLowerCase();
+    common[lower] = lower === 'content-security-policy' && parts.csp ? parts.csp : value;
+  }
+  const headers = { ...common };
+  if (encoding) headers['content-encoding'] = encoding;
+  headers['content-length'] = String(length);
+  return { headers, notModified: common };
+}
+
+/** The ETag of a compressed variant: the file's own, marked with the coding (`"tag-br"`). */
+export function variantETag(etag: string, suffix: 'br' | 'gz'): string {
+  return `${etag.slice(0, -1)}-${suffix}"`;
+}
+
 function response(
   parts: FileParts,
   body: Buffer,
@@ -35,20 +72,8 @@ function response(
   encoding: string | undefined,
   secure: boolean,
 ): FileResponse {
-  const common: Record<string, string> = {
-    'content-type': parts.contentType,
-    'cache-control': parts.cacheControl,
-    etag,
-  };
-  if (parts.br || parts.gzip) common.vary = 'Accept-Encoding';
-  for (const [name, value] of securityHeaders({ secure })) {
-    const lower = name.toLowerCase();
-    common[lower] = lower === 'content-security-policy' && parts.csp ? parts.csp : value;
-  }
-  const headers = { ...common };
-  if (encoding) headers['content-encoding'] = encoding;
-  headers['content-length'] = String(body.length);
-  return { etag, body, headers, notModified: common };
+  const header = { ...parts, varies: Boolean(parts.br || parts.gzip) };
+  return { etag, body, ...answerHeaders(header, { length: body.length, etag, encoding }, secure) };
 }
 
 /**
@@ -56,7 +81,7 @@ function response(
  * these header sets as they are, so the two paths cannot drift apart.
  */
 export function fileResponses(parts: FileParts, secure: boolean): FileResponses {
-  const tagged = (suffix: string) => `${parts.etag.slice(0, -1)}-${suffix}"`;
+  const tagged = (suffix: 'br' | 'gz') => variantETag(parts.etag, suffix);
   return {
     identity: response(parts, parts.body, parts.etag, undefined, secure),
     br: parts.br ? response(parts, parts.br, tagged('br'), 'br', secure) : undefined,
@@ -76,7 +101,10 @@ export function accepts(header: string | undefined, coding: string): boolean {
 }
 
 /** Brotli when accepted, else gzip when accepted, else the file as it is. */
-export function chooseResponse(responses: FileResponses, acceptEncoding: string | undefined): FileResponse {
+export function chooseResponse<T>(
+  responses: { identity: T; br: T | undefined; gzip: T | undefined },
+  acceptEncoding: string | undefined,
+): T {
   if (responses.br && accepts(acceptEncoding, 'br')) return responses.br;
   if (responses.gzip && accepts(acceptEncoding, 'gzip')) return responses.gzip;
   return responses.identity;

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import type { CatalogueAnswer } from './disk-catalogue.ts';
 import { decodedPath, installEarlyHandler, isApiPath, serveEarly } from './early-static.ts';
 import { chooseResponse, matchesETag } from './file-responses.ts';
 import type { ServedSite } from './served-site.ts';
@@ -11,28 +13,45 @@ function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile, st
   return reply.status(status).headers(chosen.headers).send(chosen.body);
 }
 
+function sendCatalogue(request: FastifyRequest, reply: FastifyReply, answer: CatalogueAnswer) {
+  reply.status(answer.status).headers(answer.headers);
+  if (answer.status === 304) return reply.send();
+  // Trap: Fastify's HEAD route sets Content-Length: 0 for an absent body, but keeps ours for a
+  // stream it discards; an empty stream keeps the large file's length without opening it.
+  if (request.method === 'HEAD' && !answer.body) return reply.send(Readable.from([]));
+  return reply.send(answer.body);
+}
+
 /**
- * Answers every path outside /api with the served site and catalogue: built files before Fastify's
- * routing and hooks (DESIGN section 8: >= 0.8x nginx), everything else through a catch-all route
- * (unknown paths get 404.html with status 404). Mount it last: the catch-all must shadow nothing.
+ * Answers every path outside /api with the served site and catalogue: built files and catalogue
+ * data before Fastify's routing and hooks (DESIGN section 8: >= 0.8x nginx), everything else through
+ * a catch-all route (unknown paths get 404.html with status 404, unknown data a JSON 404). Mount it
+ * last: the catch-all must shadow nothing.
  */
 export function mountServedSite(app: FastifyInstance, served: ServedSite): void {
   // From the moment the app starts closing, everything goes through Fastify, which answers 503.
   installEarlyHandler(
     app.server,
-    (request, response) => !app.isClosing() && serveEarly(request, response, (path) => served.find(path)),
+    (request, response, fallback) => !app.isClosing() && serveEarly(request, response, served, fallback),
     (error) => app.log.error({ err: error }, 'serving a static file failed'),
   );
 
-  app.get('/*', (request, reply) => {
+  app.get('/*', async (request, reply) => {
     const notFoundPage = served.notFoundPage;
     const pathname = decodedPath(request.url);
     if (pathname === null)
       return notFoundPage ? send(request, reply, notFoundPage, 404) : reply.callNotFound();
     if (isApiPath(pathname)) return reply.callNotFound();
+    if (pathname.startsWith('/data/')) {
+      const answer = await served.catalogue.answer(pathname, {
+        method: request.method === 'HEAD' ? 'HEAD' : 'GET',
+        acceptEncoding: request.headers['accept-encoding'],
+        ifNoneMatch: request.headers['if-none-match'],
+      });
+      return answer ? sendCatalogue(request, reply, answer) : reply.callNotFound();
+    }
     const file = served.find(pathname);
     if (file) return send(request, reply, file);
-    if (pathname.startsWith('/data/')) return reply.callNotFound();
     return notFoundPage ? send(request, reply, notFoundPage, 404) : reply.callNotFound();
   });
 }

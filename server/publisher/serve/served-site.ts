@@ -1,5 +1,6 @@
 import { PUBLIC_CATALOGUE_FILE } from '../export/catalogue-files.ts';
 import { catalogueCacheControl, isSiteFile, siteCacheControl } from '../../http/site-files.ts';
+import { DiskCatalogue } from './disk-catalogue.ts';
 import { StaticStore, type StaticFile } from './static-store.ts';
 
 export interface ServedSiteOptions {
@@ -12,99 +13,92 @@ export interface ServedSiteOptions {
   apiOrigin?: string | undefined;
 }
 
-interface Stores {
-  site: StaticStore | null;
-  data: StaticStore;
-  notFoundPage: StaticFile | undefined;
+interface Site {
+  store: StaticStore;
+  notFoundPage: StaticFile;
 }
 
-function loadCatalogue(options: ServedSiteOptions, previous?: StaticStore) {
-  return StaticStore.load(
-    options.catalogueDir,
-    '/data',
+async function loadSite(options: ServedSiteOptions, previous?: Site | null): Promise<Site | null> {
+  if (options.siteDir === null) return null;
+  const store = await StaticStore.load(
+    options.siteDir,
+    '',
     {
-      cacheControl: catalogueCacheControl,
+      cacheControl: siteCacheControl,
       secure: options.secure,
-      include: (file) => PUBLIC_CATALOGUE_FILE.test(file),
-      brotliQuality: 5,
+      include: isSiteFile,
+      precompressed: true,
+      apiOrigin: options.apiOrigin,
     },
-    previous,
+    previous?.store,
   );
-}
-
-async function loadStores(options: ServedSiteOptions, previous?: Stores): Promise<Stores> {
-  const [site, data] = await Promise.all([
-    options.siteDir === null
-      ? null
-      : StaticStore.load(
-          options.siteDir,
-          '',
-          {
-            cacheControl: siteCacheControl,
-            secure: options.secure,
-            include: isSiteFile,
-            precompressed: true,
-            apiOrigin: options.apiOrigin,
-          },
-          previous?.site,
-        ),
-    loadCatalogue(options, previous?.data),
-  ]);
-  const notFoundPage = site?.get('/404.html');
-  if (site && !notFoundPage)
+  const notFoundPage = store.get('/404.html');
+  if (!notFoundPage)
     throw new Error(`The built site in ${options.siteDir} has no 404.html; run npm run build.`);
-  return { site, data, notFoundPage };
+  return { store, notFoundPage };
 }
 
 /**
- * What the server answers with: the built site and the public catalogue, held in memory and
- * swapped whole, so a request sees either the old site or the new one, never a mix.
+ * What the server answers with: the built site, held in memory and swapped whole (a request sees
+ * either the old site or the new one, never a mix), and the public catalogue, answered from its
+ * folder on disk (decision 034), so memory and start-up do not grow with the catalogue.
  */
 export class ServedSite {
-  #stores: Stores;
+  #site: Site | null;
   /**
    * The build before the current one: a page loaded just before a swap still asks for its hashed
    * /_astro/ files, which the new build may name differently.
    */
   #previousSite: StaticStore | null = null;
+  /** The catalogue at /data/*, read from disk on request. */
+  readonly catalogue: DiskCatalogue;
   readonly #options: ServedSiteOptions;
 
-  private constructor(options: ServedSiteOptions, stores: Stores) {
+  private constructor(options: ServedSiteOptions, site: Site | null) {
     this.#options = options;
-    this.#stores = stores;
+    this.#site = site;
+    this.catalogue = new DiskCatalogue(options.catalogueDir, {
+      cacheControl: catalogueCacheControl,
+      secure: options.secure,
+      include: (file) => PUBLIC_CATALOGUE_FILE.test(file),
+    });
   }
 
-  /** Reads and precompresses both folders. */
+  /** Reads and precompresses the built site; the catalogue is not read until it is asked for. */
   static async load(options: ServedSiteOptions): Promise<ServedSite> {
-    return new ServedSite(options, await loadStores(options));
+    return new ServedSite(options, await loadSite(options));
   }
 
-  /** Swaps in a rebuilt site and the catalogue beside it (unchanged files are reused). */
+  /** Swaps in a rebuilt site (unchanged files are reused) and drops what was cached of the catalogue. */
   async reloadSite(): Promise<void> {
-    const next = await loadStores(this.#options, this.#stores);
-    this.#previousSite = this.#stores.site;
-    this.#stores = next;
+    const next = await loadSite(this.#options, this.#site);
+    this.#previousSite = this.#site?.store ?? null;
+    this.#site = next;
+    this.catalogue.clear();
   }
 
-  /** Swaps in the catalogue folder alone (a new export needs no new site). */
-  async reloadCatalogue(): Promise<void> {
-    this.#stores = { ...this.#stores, data: await loadCatalogue(this.#options, this.#stores.data) };
+  /**
+   * After an export: drops the catalogue's cached headers and bodies. Not needed for correctness
+   * (every request checks the file's version on disk) but it frees what the old version held.
+   */
+  reloadCatalogue(): Promise<void> {
+    this.catalogue.clear();
+    return Promise.resolve();
   }
 
   /** The page answered, with status 404, for every unknown path; none without a site. */
   get notFoundPage(): StaticFile | undefined {
-    return this.#stores.notFoundPage;
+    return this.#site?.notFoundPage;
   }
 
   /**
-   * The file a decoded path names: a page or asset of the site (or of the build before), or catalogue
-   * data. Callers have already turned /api paths away.
+   * The built file a decoded path names: a page or asset of the site (or of the build before).
+   * Catalogue data (/data/*) is never one: `catalogue` answers it. Callers have turned /api away.
    */
   find(pathname: string): StaticFile | undefined {
-    const { site, data } = this.#stores;
-    if (pathname.startsWith('/data/')) return data.get(pathname);
+    if (pathname.startsWith('/data/')) return undefined;
     return (
-      site?.resolve(pathname) ??
+      this.#site?.store.resolve(pathname) ??
       (pathname.startsWith('/_astro/') ? this.#previousSite?.get(pathname) : undefined)
     );
   }

@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { contentTypeFor } from './content-types.ts';
 import { fileResponses, type FileParts, type FileResponses } from './file-responses.ts';
 import { COMPRESSIBLE } from '../../http/site-files.ts';
 import { pageCsp } from '../../http/page-csp.ts';
@@ -10,26 +11,7 @@ import { pageCsp } from '../../http/page-csp.ts';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.webp': 'image/webp',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.webmanifest': 'application/manifest+json',
-};
-// Brotli at quality 11 is slow on very large files (a 100k-thread catalogue); they get a faster level.
+// Brotli at quality 11 is slow on very large files; a built site without its .br copies gets a faster level for them.
 const MAX_BEST_BROTLI_BYTES = 1024 * 1024;
 
 /** One file held in memory, with its compressed variants and the answers (headers included) it is served with. */
@@ -45,16 +27,11 @@ export interface StoreOptions {
   apiOrigin?: string | undefined;
   /** Only files whose path (relative to the folder) passes are loaded; default: every file. */
   include?(relativePath: string): boolean;
-  /**
-   * Brotli quality for files under 1 MB (larger ones always get 6). The site's few files get the
-   * best (11); a 100k-thread catalogue has thousands of page files, for which 11 would take minutes.
-   */
-  brotliQuality?: number;
   /** Take a file's `.br`/`.gz` siblings (written by the site build) instead of compressing it again. */
   precompressed?: boolean;
 }
 
-/** Files read and compressed at once: a catalogue of thousands of files must not run out of descriptors. */
+/** Files read and compressed at once: a site of thousands of files must not run out of descriptors. */
 const LOAD_CONCURRENCY = 64;
 
 async function listFiles(dir: string): Promise<string[]> {
@@ -102,8 +79,7 @@ async function loadFile(
       ready.gz.length < body.length ? ready.gz : undefined,
     ];
   } else if (compressible) {
-    const quality =
-      body.length > MAX_BEST_BROTLI_BYTES ? 6 : (options.brotliQuality ?? zlib.BROTLI_MAX_QUALITY);
+    const quality = body.length > MAX_BEST_BROTLI_BYTES ? 6 : zlib.BROTLI_MAX_QUALITY;
     const [brBody, gzBody] = await Promise.all([
       brotli(body, {
         params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
@@ -119,7 +95,7 @@ async function loadFile(
     br,
     gzip: gz,
     etag,
-    contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+    contentType: contentTypeFor(file),
     cacheControl: options.cacheControl(urlPath),
     csp:
       ext === '.html'
@@ -129,7 +105,7 @@ async function loadFile(
   return { ...parts, responses: fileResponses(parts, options.secure) };
 }
 
-/** A folder loaded whole into memory at start, answering lookups by URL path. */
+/** A folder loaded whole into memory at start (the built site), answering lookups by URL path. */
 export class StaticStore {
   readonly #files: Map<string, StaticFile>;
 

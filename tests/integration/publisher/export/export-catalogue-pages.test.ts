@@ -95,8 +95,9 @@ const readPage = async (list: CatalogueListKey, page: number) =>
 
 async function catalogueFileNames(): Promise<string[]> {
   const entries = await readdir(target.catalogueDir, { recursive: true, withFileTypes: true });
+  // The precompressed copies (.br/.gz) are the served catalogue's, tested in tests/integration/publisher/serve/.
   return entries
-    .filter((entry) => entry.isFile())
+    .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
     .map((entry) =>
       path.relative(target.catalogueDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
     );
