@@ -41,7 +41,11 @@ async function main(): Promise<number> {
   const secrets = await loadSecrets(config);
   const app = Fastify({ logger: false });
   try {
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      listenUrl: config.databaseListenUrl,
+      dataDir: config.dataDir,
+    });
     await app.register(databasePlugin, { database });
     await database.migrate();
     await app.register(contentChanges);
