@@ -7,6 +7,9 @@
  */
 import pg from 'pg';
 
+/** The application_name of every listening connection. */
+export const LISTEN_APPLICATION_NAME = 'curated-threads-listen';
+
 export interface ListenHandlers {
   /** A notification's payload on the channel (from any session, this process's included). */
   onMessage(payload: string): void;
@@ -66,6 +69,8 @@ export function listenOn(
   const connect = async (): Promise<void> => {
     const current = new pg.Client({
       connectionString: url,
+      // Named, so an operator sees it in pg_stat_activity (and a test can cut it).
+      application_name: LISTEN_APPLICATION_NAME,
       keepAlive: true,
       connectionTimeoutMillis: 5000,
       // The check's query fails, rather than hangs, on a connection whose server went away unseen.
