@@ -1,20 +1,15 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openPostgres } from '../../server/db/client.ts';
 import { LISTEN_APPLICATION_NAME } from '../../server/db/listen-connection.ts';
-import { curationRuns, jobSchedules } from '../../server/db/schema.ts';
 import { api, approvedMember, saveProfile, signInCurator, startApp } from '../integration/auth/helpers.ts';
 import { resetDatabase, testDatabase } from '../integration/helpers/database.ts';
-import { CURATE_INTERVAL_MS, instanceTiming, until } from './instances.ts';
+import { expectKilledLeaseTakenOver, expectOneRunPerInterval, instanceTiming, until } from './instances.ts';
 
 // Three instances of the real app on one PostgreSQL, each with its own pool and listening
 // connection, as behind a load balancer: they share only the database.
 const databaseUrl = process.env.DATABASE_URL ?? '';
-const HOLD_LEASE = path.join(import.meta.dirname, 'hold-lease.ts');
 let instances: { app: FastifyInstance; base: string }[] = [];
 
 /** Three instances on an empty database; with `schedule`, curation every CURATE_INTERVAL_MS. */
@@ -38,69 +33,16 @@ async function stopInstances() {
 }
 
 const { db } = await testDatabase();
-const schedule = async () => (await db.select().from(jobSchedules).where(eq(jobSchedules.name, 'curate')))[0];
-const startsOfRuns = async () =>
-  (await db.select().from(curationRuns).orderBy(curationRuns.startedAt)).map((run) => ({
-    started: run.startedAt.getTime(),
-    finished: run.finishedAt?.getTime() ?? Infinity,
-  }));
 
 describe('scheduled jobs', () => {
   beforeAll(() => startInstances(true));
   afterAll(stopInstances);
 
-  test('a scheduled job runs once per interval across three instances, one run at a time', async () => {
-    await until(async () => (await startsOfRuns()).length >= 4, 'four curation runs', 30_000);
-    const runs = await startsOfRuns();
-    for (let i = 1; i < runs.length; i++) {
-      const [previous, run] = [runs[i - 1], runs[i]];
-      if (!previous || !run) continue;
-      // Three instances each running their own schedule would start three runs per interval. The
-      // claim is timed by the database; the run's row is written a moment after it, hence the margin.
-      expect(run.started - previous.started).toBeGreaterThanOrEqual(CURATE_INTERVAL_MS - 250);
-      expect(run.started).toBeGreaterThanOrEqual(previous.finished);
-    }
-    const [schedule] = await db.select().from(jobSchedules).where(eq(jobSchedules.name, 'curate'));
-    expect(schedule?.lastStartedAt).not.toBeNull();
-  });
+  test('a scheduled job runs once per interval across three instances, one run at a time', () =>
+    expectOneRunPerInterval(db));
 
-  test("a killed instance's lease holds the job until it expires; then another instance runs it", async () => {
-    // A process that takes the curation lease, renews it, and is killed mid-run.
-    const holder = spawn(process.execPath, [HOLD_LEASE, 'curate', '1500'], {
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-    });
-    let output = '';
-    holder.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    holder.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = once(holder, 'exit');
-    try {
-      await until(() => output.includes('claimed'), 'the lease is taken', 20_000);
-      const held = await schedule();
-      const heldBy = held?.leaseHolder ?? '';
-      const firstEnd = held?.leaseUntil?.getTime() ?? 0;
-      // Its heartbeat renews the lease past its first end; meanwhile no instance starts a run.
-      await until(
-        async () => ((await schedule())?.leaseUntil?.getTime() ?? 0) > firstEnd,
-        'the lease is renewed',
-      );
-      holder.kill('SIGKILL');
-      await exited;
-      const lastEnd = (await schedule())?.leaseUntil?.getTime() ?? 0;
-      expect((await schedule())?.leaseHolder).toBe(heldBy);
-      await until(
-        async () => (await startsOfRuns()).some((run) => run.started > lastEnd),
-        'another instance runs it',
-        20_000,
-      );
-      const startedWhileHeld = (await startsOfRuns()).filter(
-        (run) => run.started >= (held?.lastStartedAt?.getTime() ?? 0) && run.started <= lastEnd,
-      );
-      expect(startedWhileHeld).toEqual([]);
-      expect((await schedule())?.leaseHolder ?? '').not.toBe(heldBy);
-    } finally {
-      holder.kill('SIGKILL');
-    }
-  });
+  test("a killed instance's lease holds the job until it expires; then another instance runs it", () =>
+    expectKilledLeaseTakenOver(db, databaseUrl));
 });
 
 // Without schedules: a curation run announces a change of its own, which would clear the caches.
