@@ -60,10 +60,10 @@ async function start(): Promise<void> {
   if (!config.databaseUrl) lock = await acquirePidLock(config.dataDir);
 
   database = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      listenUrl: config.databaseListenUrl,
-      dataDir: config.dataDir,
-    });
+    databaseUrl: config.databaseUrl,
+    listenUrl: config.databaseListenUrl,
+    dataDir: config.dataDir,
+  });
   await database.migrate();
   await createAppMetaRepository(database.db).set('last_started_version', VERSION);
 

@@ -8,7 +8,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { runUnderLease, type LeaseOptions } from './job-leases.ts';
-import { listenOn, type ChannelListener, type ListenHandlers, type ListenTiming } from './listen-connection.ts';
+import {
+  listenOn,
+  type ChannelListener,
+  type ListenHandlers,
+  type ListenTiming,
+} from './listen-connection.ts';
 import { migratePostgres } from './migrate-postgres.ts';
 import * as schema from './schema.ts';
 
@@ -93,7 +98,10 @@ export async function openPglite(dataDir: string | 'memory://'): Promise<Databas
  * Opens a pool on PostgreSQL. `listenUrl` is where LISTEN connects (by default `databaseUrl`): it
  * must reach PostgreSQL directly or through a session pooler, never a transaction pooler.
  */
-export function openPostgres(databaseUrl: string, options: { listenUrl?: string | undefined } = {}): DatabaseHandle {
+export function openPostgres(
+  databaseUrl: string,
+  options: { listenUrl?: string | undefined } = {},
+): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client that loses its server emits 'error' on the pool; without a listener it would crash the process.
   pool.on('error', () => {});
@@ -107,7 +115,8 @@ export function openPostgres(databaseUrl: string, options: { listenUrl?: string 
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
-    listen: (channel, handlers, timing) => listenOn(options.listenUrl ?? databaseUrl, channel, handlers, timing),
+    listen: (channel, handlers, timing) =>
+      listenOn(options.listenUrl ?? databaseUrl, channel, handlers, timing),
     ping: (timeoutMs = 2000) => (closed ? Promise.resolve(false) : ping(db, timeoutMs)),
     // pool.end() throws when called twice; shutdown paths may close more than once.
     close: () => (closed ??= pool.end()),

@@ -31,7 +31,8 @@ export interface LeaseOptions {
 
 export type LeaseOutcome<T> = { ran: true; result: T } | { ran: false };
 
-const millis = (value: number): SQL => sql`(${Math.round(value)}::double precision * interval '1 millisecond')`;
+const millis = (value: number): SQL =>
+  sql`(${Math.round(value)}::double precision * interval '1 millisecond')`;
 const leaseIsFree = (): SQL =>
   sql`(${jobSchedules.leaseUntil} is null or ${jobSchedules.leaseUntil} < now())`;
 
@@ -66,7 +67,11 @@ async function claimDue(db: Db, name: string, holder: string, leaseMs: number): 
 
 /** Claims a run now, due or not, when nobody holds the lease (the row is made when missing). */
 async function claimNow(db: Db, name: string, holder: string, leaseMs: number): Promise<boolean> {
-  const lease = { leaseHolder: holder, leaseUntil: sql`now() + ${millis(leaseMs)}`, lastStartedAt: sql`now()` };
+  const lease = {
+    leaseHolder: holder,
+    leaseUntil: sql`now() + ${millis(leaseMs)}`,
+    lastStartedAt: sql`now()`,
+  };
   const rows = await db
     .insert(jobSchedules)
     .values({ name, ...lease })

@@ -137,5 +137,9 @@ export async function runJob<N extends JobName>(
   // The job found by its name returns that job's result.
   const run = () => job.run(ctx, trigger) as Promise<JobResult<N>>;
   const intervalMs = timing.intervalMs ?? job.interval(ctx.config);
-  return runOnce({ name: job.name, perInstance: job.perInstance, intervalMs, run }, ctx.database, timing.leaseMs);
+  return runOnce(
+    { name: job.name, perInstance: job.perInstance, intervalMs, run },
+    ctx.database,
+    timing.leaseMs,
+  );
 }

@@ -68,9 +68,11 @@ export function startScheduler(
     timers.add(timer);
   };
   const report = (job: ScheduledJob) => (outcome: JobOutcome) => {
-    if (outcome.ran) log[job.quiet ? 'debug' : 'info']({ job: job.name, result: outcome.result }, 'job finished');
+    if (outcome.ran)
+      log[job.quiet ? 'debug' : 'info']({ job: job.name, result: outcome.result }, 'job finished');
   };
-  const failed = (job: ScheduledJob) => (error: unknown) => log.error({ job: job.name, err: error }, 'job failed');
+  const failed = (job: ScheduledJob) => (error: unknown) =>
+    log.error({ job: job.name, err: error }, 'job failed');
 
   for (const job of jobs.filter((candidate) => candidate.perInstance)) {
     const tick = () => void runOnce(job, database).then(report(job), failed(job));
@@ -105,10 +107,13 @@ export function startScheduler(
   };
   // Without its rows no job is ever due: say so loudly, and try again a tick later.
   const start = () =>
-    void Promise.all(shared.map((job) => ensureSchedule(database.db, job.name, job))).then(tick, (error: unknown) => {
-      log.error({ err: error }, 'job schedules could not be stored');
-      if (!stopped) later(timing.tickMs, start);
-    });
+    void Promise.all(shared.map((job) => ensureSchedule(database.db, job.name, job))).then(
+      tick,
+      (error: unknown) => {
+        log.error({ err: error }, 'job schedules could not be stored');
+        if (!stopped) later(timing.tickMs, start);
+      },
+    );
   start();
 
   return () => {

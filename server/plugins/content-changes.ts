@@ -70,10 +70,14 @@ const contentChanges: FastifyPluginAsync<ContentChangesOptions> = async (app, op
   });
   app.decorate('contentChanged', (change: ContentChange) => {
     run(change, { local: true });
-    database.notify?.(CONTENT_CHANGES_CHANNEL, JSON.stringify({ change, origin: instance })).catch(
-      (error: unknown) =>
-        app.log.warn({ err: error, change }, 'other instances were not told of a change (their caches expire)'),
-    );
+    database
+      .notify?.(CONTENT_CHANGES_CHANNEL, JSON.stringify({ change, origin: instance }))
+      .catch((error: unknown) =>
+        app.log.warn(
+          { err: error, change },
+          'other instances were not told of a change (their caches expire)',
+        ),
+      );
   });
 
   let channel: ChannelListener | null = null;

@@ -48,7 +48,10 @@ const scheduler: FastifyPluginAsync<SchedulerOptions> = async (app, options) => 
     progress: options.progress ?? ((job, line) => app.log.info({ job }, line)),
   };
   const timing = { ...DEFAULT_TIMING, ...options.timing };
-  const manual = (name: JobName) => ({ intervalMs: timing.jobs?.[name]?.intervalMs, leaseMs: timing.leaseMs });
+  const manual = (name: JobName) => ({
+    intervalMs: timing.jobs?.[name]?.intervalMs,
+    leaseMs: timing.leaseMs,
+  });
   app.decorate('runJob', <N extends JobName>(name: N, trigger: RunTrigger) =>
     runJob(name, ctx, trigger, manual(name)),
   );

@@ -139,7 +139,9 @@ test('a heartbeat renews the lease while the job runs; a lease taken meanwhile i
 test('a failing job releases its lease, records the failure and throws on', async () => {
   const { db } = await testDatabase();
   await expect(
-    runUnderLease(db, 'fragile', async () => Promise.reject(new Error('Threads is down')), { intervalMs: 1000 }),
+    runUnderLease(db, 'fragile', async () => Promise.reject(new Error('Threads is down')), {
+      intervalMs: 1000,
+    }),
   ).rejects.toThrow('Threads is down');
   const row = await readSchedule(db, 'fragile');
   expect(row?.leaseHolder).toBeNull();
