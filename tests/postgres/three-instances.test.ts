@@ -74,6 +74,30 @@ describe('content changes', () => {
     );
   });
 
+  test('listeners hear their own instance as local and the others as remote, each change once', async () => {
+    const heard = instances.map(() => [] as string[]);
+    instances.forEach(({ app }, i) =>
+      app.onContentChanged((change, origin) =>
+        heard[i]?.push(`${change}:${origin.local ? 'here' : 'elsewhere'}`),
+      ),
+    );
+    instances[1]?.app.contentChanged('decisions');
+    await until(() => heard.every((lines) => lines.length > 0), 'every instance heard it', 2000);
+    // PostgreSQL delivers notices in commit order: a second change sent after every instance heard
+    // the first comes after any echo of the first.
+    instances[0]?.app.contentChanged('profiles');
+    await until(
+      () => heard.every((lines) => lines.some((line) => line.startsWith('profiles'))),
+      'the second',
+      2000,
+    );
+    expect(heard).toEqual([
+      ['decisions:elsewhere', 'profiles:here'],
+      ['decisions:here', 'profiles:elsewhere'],
+      ['decisions:elsewhere', 'profiles:elsewhere'],
+    ]);
+  });
+
   test('a listening connection that drops comes back, and changes flow again', async () => {
     const [a, b] = instances.map((instance) => instance.base) as [string, string];
     const member = await approvedMember(a, 'reconnecting');
