@@ -68,20 +68,29 @@ const contentChanges: FastifyPluginAsync<ContentChangesOptions> = async (app, op
   app.decorate('onContentChanged', (listener: Listener) => {
     listeners.push(listener);
   });
+  // Notices on their way: a closing app (the CLI right after its run) waits for them.
+  const sending = new Set<Promise<void>>();
   app.decorate('contentChanged', (change: ContentChange) => {
     run(change, { local: true });
-    database
-      .notify?.(CONTENT_CHANGES_CHANNEL, JSON.stringify({ change, origin: instance }))
+    const notice = database.notify?.(CONTENT_CHANGES_CHANNEL, JSON.stringify({ change, origin: instance }));
+    if (!notice) return;
+    const sent: Promise<void> = notice
       .catch((error: unknown) =>
         app.log.warn(
           { err: error, change },
           'other instances were not told of a change (their caches expire)',
         ),
-      );
+      )
+      .finally(() => sending.delete(sent));
+    sending.add(sent);
   });
 
   let channel: ChannelListener | null = null;
   app.decorate('hearsOtherInstances', () => channel?.listening() ?? false);
+  app.addHook('onClose', async () => {
+    await Promise.all(sending);
+    await channel?.close();
+  });
   const listen = database.listen;
   if (!listen) return;
   app.addHook('onReady', async () => {
@@ -115,7 +124,6 @@ const contentChanges: FastifyPluginAsync<ContentChangesOptions> = async (app, op
     // The server starts listening with the channel in place (or known to be down), not before.
     await channel.ready;
   });
-  app.addHook('onClose', async () => channel?.close());
 };
 
 export default fp(contentChanges, { name: 'content-changes', dependencies: ['database'] });
