@@ -37,7 +37,10 @@ export interface Job {
   name: string;
   /** Time between runs; the curation interval is a setting. */
   interval(config: Config): number;
-  /** Wait before the first run on a new database (the due time is then stored), so a first start does not stampede Threads. */
+  /**
+   * Wait before the first run on a new database (the due time is then stored), so a first start
+   * does not stampede Threads.
+   */
   firstRunAfterMs: number;
   /** Runs on every instance on its own timer, without the lease (work local to the instance). */
   perInstance?: boolean;
