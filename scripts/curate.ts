@@ -2,7 +2,8 @@
  * `npm run curate`: one curation run from the command line, with progress. On the embedded database
  * it refuses while a server holds the data folder (use the dashboard's "Refresh now" then, or stop
  * the server) and exports the catalogue after the run, as the server does; on PostgreSQL
- * (DATABASE_URL) it runs beside the servers, under the same job lock, and leaves the export to them.
+ * (DATABASE_URL) it runs beside the servers, under the same job lease, and tells them of the run
+ * (LISTEN/NOTIFY), leaving the export to them.
  * It uses the server's own plugins: in simulated mode it mounts a simulated provider of its own,
  * which accepts the server's tokens.
  */
@@ -41,7 +42,11 @@ async function main(): Promise<number> {
   const secrets = await loadSecrets(config);
   const app = Fastify({ logger: false });
   try {
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      listenUrl: config.databaseListenUrl,
+      dataDir: config.dataDir,
+    });
     await app.register(databasePlugin, { database });
     await database.migrate();
     await app.register(contentChanges);
@@ -72,7 +77,9 @@ async function main(): Promise<number> {
       console.log(`Catalogue exported to ${catalogue.catalogueDir}${changed ? '' : ' (no card changed)'}.`);
       console.log('The site shows approved threads after the next `npm start` or `npm run build`.');
     } else {
-      console.log(`Running servers publish the changes within ${SITE_PUBLISH_INTERVAL_MS / 60_000} minutes.`);
+      console.log(
+        `Running servers hear of the run at once and publish it (within ${SITE_PUBLISH_INTERVAL_MS / 60_000} minutes at the latest).`,
+      );
     }
     return outcome.result.status === 'failed' ? 1 : 0;
   } finally {

@@ -13,7 +13,7 @@ import gracefulClose from './plugins/graceful-close.ts';
 import publisher from './plugins/publisher.ts';
 import rateLimits from './plugins/rate-limits.ts';
 import sameOrigin from './plugins/same-origin.ts';
-import scheduler from './plugins/scheduler.ts';
+import scheduler, { type JobTiming } from './plugins/scheduler.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import sessionPlugin from './plugins/session/index.ts';
 import threadsGateway from './plugins/threads-gateway.ts';
@@ -41,6 +41,8 @@ export interface AppOptions extends LoggingOptions {
   simulatedClock?: () => number;
   /** Run the scheduled jobs (token refresh); tests turn them off and call the jobs directly. */
   scheduleJobs?: boolean;
+  /** How often the scheduler ticks, its lease, and jobs' intervals (tests shorten them). */
+  jobTiming?: JobTiming;
   /** Start a curation run when an admin signs in and none has reached Threads yet (default: scheduleJobs). */
   firstRunOnAdminSignIn?: boolean;
   /**
@@ -88,7 +90,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     retry: options.threadsRetry,
   });
   // Before the site publisher: on shutdown no new job starts while a build finishes.
-  await app.register(scheduler, { config, tokenKey: secrets.tokenKey, schedule: scheduleJobs });
+  await app.register(scheduler, {
+    config,
+    tokenKey: secrets.tokenKey,
+    schedule: scheduleJobs,
+    timing: options.jobTiming,
+  });
 
   const { gateway, settings } = app.threads;
   const rateLimitMultiplier = config.rateLimitMultiplier;

@@ -53,6 +53,8 @@ function toConfig(e: Env, cwd: string) {
     secure: publicUrl.protocol === 'https:',
     dataDir: folders.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    /** Where LISTEN connects (content changes from other instances); a transaction pooler cannot carry it. */
+    databaseListenUrl: e.DATABASE_LISTEN_URL ?? e.DATABASE_URL,
     siteDir: folders.SITE_DIR,
     /** False for the API behind `npm run dev`: Astro's dev server serves the pages, we serve /api and /data. */
     serveSite: e.SERVE_SITE === 'true',

@@ -59,7 +59,11 @@ async function start(): Promise<void> {
   // PGlite has no lock of its own: a second process on the same folder would corrupt it.
   if (!config.databaseUrl) lock = await acquirePidLock(config.dataDir);
 
-  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    listenUrl: config.databaseListenUrl,
+    dataDir: config.dataDir,
+  });
   await database.migrate();
   await createAppMetaRepository(database.db).set('last_started_version', VERSION);
 

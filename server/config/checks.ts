@@ -98,6 +98,13 @@ export function crossChecks(cwd: string): CrossCheck[] {
           : [],
     },
     {
+      variables: ['DATABASE_URL', 'DATABASE_LISTEN_URL'],
+      problems: (e) =>
+        e.DATABASE_LISTEN_URL !== undefined && e.DATABASE_URL === undefined
+          ? ['DATABASE_LISTEN_URL is for PostgreSQL: set DATABASE_URL too, or unset DATABASE_LISTEN_URL.']
+          : [],
+    },
+    {
       variables: ['NODE_ENV', 'SIMULATED_CONTROLS'],
       problems: (e) =>
         e.NODE_ENV === 'production' && e.SIMULATED_CONTROLS === 'true'

@@ -30,6 +30,14 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /**
+   * Where each instance LISTENs for other instances' changes (default: DATABASE_URL). Must reach
+   * PostgreSQL directly or through a session pooler: LISTEN does not work through a transaction pooler.
+   */
+  DATABASE_LISTEN_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
   SITE_DIR: z.string().default('dist'),
   SERVE_SITE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   /** Default: DATA_DIR/catalogue. */
@@ -113,6 +121,7 @@ export type Env = z.output<typeof EnvSchema>;
 /** Variables whose values may hold credentials: never echoed back in an error message. */
 export const SECRET_VARIABLES = new Set<string>([
   'DATABASE_URL',
+  'DATABASE_LISTEN_URL',
   'THREADS_APP_SECRET',
   'SESSION_SECRET',
   'TOKEN_KEY',

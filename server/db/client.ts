@@ -3,11 +3,18 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { runUnderLease, type LeaseOptions } from './job-leases.ts';
+import {
+  listenOn,
+  type ChannelListener,
+  type ListenHandlers,
+  type ListenTiming,
+} from './listen-connection.ts';
+import { migratePostgres } from './migrate-postgres.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -20,19 +27,28 @@ export interface DatabaseHandle {
   /** Applies pending migrations; safe when several instances start at once on PostgreSQL. */
   migrate(): Promise<void>;
   /**
-   * Runs a scheduled job unless another instance is running it: on PostgreSQL under a session
-   * advisory lock (try, never wait); PGlite is one process, so the job simply runs.
+   * Runs a job unless another run (on any instance) holds its lease: a row of `job_schedules`
+   * claimed with one atomic statement and renewed by a heartbeat (job-leases.ts), so it works
+   * behind a transaction pooler and a dead instance's lease expires. Never waits.
    */
-  withJobLock<T>(name: string, job: () => Promise<T>): Promise<{ ran: true; result: T } | { ran: false }>;
+  withJobLock<T>(
+    name: string,
+    job: () => Promise<T>,
+    options?: LeaseOptions,
+  ): Promise<{ ran: true; result: T } | { ran: false }>;
+  /**
+   * PostgreSQL only: sends `payload` on `channel` to every session listening (pg_notify; works
+   * through a transaction pooler). Undefined on PGlite, which is one process.
+   */
+  notify?(channel: string, payload: string): Promise<void>;
+  /** PostgreSQL only: listens on `channel` through a connection of its own (DATABASE_LISTEN_URL). */
+  listen?(channel: string, handlers: ListenHandlers, timing?: ListenTiming): ChannelListener;
   /** Answers true when a trivial query succeeds within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, 'migrations');
-
-// Any fixed 64-bit number: all instances agree on it, so only one migrates at a time.
-const MIGRATION_LOCK_ID = 727_001;
 
 async function ping(db: Database, timeoutMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
@@ -51,20 +67,6 @@ async function ping(db: Database, timeoutMs: number): Promise<boolean> {
 }
 
 /**
- * Unlocks a session-level advisory lock and returns the connection to the pool. When the unlock
- * fails the connection is destroyed instead: a pooled connection still holding the lock would keep
- * the job locked out on every instance.
- */
-async function releaseLock(client: pg.PoolClient, unlock: string, values: unknown[]): Promise<void> {
-  try {
-    await client.query(unlock, values);
-    client.release();
-  } catch (error) {
-    client.release(error as Error);
-  }
-}
-
-/**
  * Opens PGlite in `dataDir/pglite` (or in memory for `memory://`). PGlite has one connection and
  * no lock of its own on the folder: callers hold a pid lock (see pid-lock.ts) before opening it.
  */
@@ -77,21 +79,12 @@ export async function openPglite(dataDir: string | 'memory://'): Promise<Databas
   const client = await PGlite.create(location);
   const db = drizzlePglite({ client, schema });
   let closed = false;
-  const runningJobs = new Set<string>();
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-    // One process owns a PGlite folder (pid lock): an in-process set is the whole lock.
-    async withJobLock(name, job) {
-      if (runningJobs.has(name)) return { ran: false };
-      runningJobs.add(name);
-      try {
-        return { ran: true, result: await job() };
-      } finally {
-        runningJobs.delete(name);
-      }
-    },
+    // The same leases as on PostgreSQL: one process, but the schedule is kept across restarts.
+    withJobLock: (name, job, options) => runUnderLease(db, name, job, options),
     ping: (timeoutMs = 2000) => (closed ? Promise.resolve(false) : ping(db, timeoutMs)),
     async close() {
       if (closed) return;
@@ -101,8 +94,14 @@ export async function openPglite(dataDir: string | 'memory://'): Promise<Databas
   };
 }
 
-/** Opens a pool on PostgreSQL. */
-export function openPostgres(databaseUrl: string): DatabaseHandle {
+/**
+ * Opens a pool on PostgreSQL. `listenUrl` is where LISTEN connects (by default `databaseUrl`): it
+ * must reach PostgreSQL directly or through a session pooler, never a transaction pooler.
+ */
+export function openPostgres(
+  databaseUrl: string,
+  options: { listenUrl?: string | undefined } = {},
+): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client that loses its server emits 'error' on the pool; without a listener it would crash the process.
   pool.on('error', () => {});
@@ -111,31 +110,13 @@ export function openPostgres(databaseUrl: string): DatabaseHandle {
   return {
     db,
     kind: 'postgres',
-    async migrate() {
-      const lockClient = await pool.connect();
-      try {
-        await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-        await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
-      } finally {
-        await releaseLock(lockClient, 'select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
-      }
+    migrate: () => migratePostgres(pool, MIGRATIONS_FOLDER),
+    withJobLock: (name, job, options) => runUnderLease(db, name, job, options),
+    async notify(channel, payload) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
-    async withJobLock(name, job) {
-      const client = await pool.connect();
-      let locked = false;
-      try {
-        const { rows } = await client.query<{ locked: boolean }>(
-          'select pg_try_advisory_lock(hashtext($1)) as locked',
-          [`job:${name}`],
-        );
-        locked = rows[0]?.locked === true;
-        if (!locked) return { ran: false };
-        return { ran: true, result: await job() };
-      } finally {
-        if (locked) await releaseLock(client, 'select pg_advisory_unlock(hashtext($1))', [`job:${name}`]);
-        else client.release();
-      }
-    },
+    listen: (channel, handlers, timing) =>
+      listenOn(options.listenUrl ?? databaseUrl, channel, handlers, timing),
     ping: (timeoutMs = 2000) => (closed ? Promise.resolve(false) : ping(db, timeoutMs)),
     // pool.end() throws when called twice; shutdown paths may close more than once.
     close: () => (closed ??= pool.end()),
@@ -145,9 +126,11 @@ export function openPostgres(databaseUrl: string): DatabaseHandle {
 /** PostgreSQL when a URL is given, else embedded PGlite in the data folder. */
 export function openDatabase(options: {
   databaseUrl: string | undefined;
+  /** DATABASE_LISTEN_URL: where LISTEN connects on PostgreSQL (default: databaseUrl). */
+  listenUrl?: string | undefined;
   dataDir: string;
 }): Promise<DatabaseHandle> {
   return options.databaseUrl
-    ? Promise.resolve(openPostgres(options.databaseUrl))
+    ? Promise.resolve(openPostgres(options.databaseUrl, { listenUrl: options.listenUrl }))
     : openPglite(options.dataDir);
 }

@@ -303,3 +303,20 @@ export const authorOptOuts = pgTable(
   },
   (table) => [index('author_opt_outs_username').on(table.username)],
 );
+
+/**
+ * One row per scheduled job (and per lock taken with `withJobLock`): when it is next due and who
+ * holds its lease. Instances claim a run with one atomic UPDATE, so a job runs once per interval
+ * across all of them, and the lease (renewed by a heartbeat) expires when its holder dies.
+ */
+export const jobSchedules = pgTable('job_schedules', {
+  name: text('name').primaryKey(),
+  nextDueAt: timestamp('next_due_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Which instance runs it now (host, pid and a token of the run); null when nobody does. */
+  leaseHolder: text('lease_holder'),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+  /** 'succeeded' or 'failed' (the error is in the log of the instance that ran it). */
+  lastOutcome: text('last_outcome', { enum: ['succeeded', 'failed'] }),
+});

@@ -1,8 +1,9 @@
 /**
  * Answers of a hot public read, by key, for at most `ttlMs`, bounded to `maxEntries` (a scan of
  * made-up keys cannot grow it without limit). PGlite runs one query at a time, so hot public reads are
- * served from memory (DESIGN section 8); every write that changes them clears the cache. Another
- * instance on the same PostgreSQL cannot clear our copy: it goes stale for at most the TTL.
+ * served from memory (DESIGN section 8); every write that changes them clears the cache, on every
+ * instance of one PostgreSQL (content changes travel by LISTEN/NOTIFY, decision 030). While an
+ * instance does not hear the others, its copy goes stale for at most the TTL.
  */
 export class ReadCache<T> {
   readonly #entries = new Map<string, { value: T; expires: number }>();

@@ -37,9 +37,12 @@ export interface Job {
   name: string;
   /** Time between runs; the curation interval is a setting. */
   interval(config: Config): number;
-  /** Wait before the first run, so a restart does not stampede Threads. */
+  /**
+   * Wait before the first run on a new database (the due time is then stored), so a first start
+   * does not stampede Threads.
+   */
   firstRunAfterMs: number;
-  /** Runs on every instance, without the job lock (work local to the instance). */
+  /** Runs on every instance on its own timer, without the lease (work local to the instance). */
   perInstance?: boolean;
   /** Frequent jobs log their runs at debug level only. */
   quiet?: boolean;
@@ -56,8 +59,9 @@ const accounts = (ctx: JobContext) => ({
 });
 
 /**
- * The server's background work. Each job except `publish-site` runs under the database's job lock
- * of its name, so one instance at a time runs it, whether the schedule, an admin or the CLI started it.
+ * The server's background work. Each job except `publish-site` runs under the lease of its name in
+ * `job_schedules` (db/job-leases.ts): once per interval across all instances when scheduled, and one
+ * run at a time whether the schedule, an admin or the CLI started it.
  */
 export const JOBS = [
   {
@@ -121,15 +125,24 @@ export type JobResult<N extends JobName> = Awaited<
   ReturnType<Extract<(typeof JOBS)[number], { name: N }>['run']>
 >;
 
-/** Runs the named job now: under its job lock, or directly when it is per instance. */
+/**
+ * Runs the named job now, due or not: under its lease (refused while another run holds it; the
+ * next scheduled run is then one interval away), or directly when it is per instance.
+ */
 export async function runJob<N extends JobName>(
   name: N,
   ctx: JobContext,
   trigger: RunTrigger,
+  timing: { intervalMs?: number | undefined; leaseMs?: number | undefined } = {},
 ): Promise<JobOutcome<JobResult<N>>> {
   const job: Job | undefined = JOBS.find((candidate) => candidate.name === name);
   if (!job) throw new Error(`no job named ${name}`);
   // The job found by its name returns that job's result.
   const run = () => job.run(ctx, trigger) as Promise<JobResult<N>>;
-  return runOnce({ name: job.name, perInstance: job.perInstance, run }, ctx.database);
+  const intervalMs = timing.intervalMs ?? job.interval(ctx.config);
+  return runOnce(
+    { name: job.name, perInstance: job.perInstance, intervalMs, run },
+    ctx.database,
+    timing.leaseMs,
+  );
 }

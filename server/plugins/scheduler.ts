@@ -2,14 +2,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { JOBS, runJob, type JobContext, type JobName, type JobResult } from '../jobs/index.ts';
-import { startScheduler, type JobOutcome } from '../jobs/scheduler.ts';
+import { DEFAULT_TIMING, startScheduler, type JobOutcome, type SchedulerTiming } from '../jobs/scheduler.ts';
 import type { RunTrigger } from '../repositories/curation-runs.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Runs a job now under its job lock (an admin's "Refresh now", the CLI); see jobs/index.ts. */
+    /** Runs a job now under its lease (an admin's "Refresh now", the CLI); see jobs/index.ts. */
     runJob<N extends JobName>(name: N, trigger: RunTrigger): Promise<JobOutcome<JobResult<N>>>;
-    /** Publishes due generated posts now (under the job lock); the scheduler also runs it every minute. */
+    /** Publishes due generated posts now (under its lease); the scheduler also runs it every minute. */
     publishGeneratedPosts(): Promise<JobOutcome<JobResult<'publish-generated-posts'>>>;
   }
 }
@@ -21,12 +21,19 @@ export interface SchedulerOptions {
   schedule: boolean;
   /** Where progress lines go; by default the app's log. */
   progress?: JobContext['progress'];
+  /** How often instances ask whether a job is due, the lease, and jobs' own timing (tests shorten them). */
+  timing?: JobTiming | undefined;
+}
+
+export interface JobTiming extends Partial<SchedulerTiming> {
+  /** Instead of a job's own interval (the configured one for curation) and first wait. */
+  jobs?: Partial<Record<JobName, { intervalMs?: number; firstRunAfterMs?: number }>>;
 }
 
 /**
  * The jobs of jobs/index.ts, with their context taken from the app's plugins (database, Threads
- * gateway, content changes, site publisher). With `schedule` they run on timers from onReady until
- * the app starts closing.
+ * gateway, content changes, site publisher). With `schedule` each instance ticks from onReady
+ * until the app starts closing, and runs a shared job when its claim of a due run succeeds.
  */
 const scheduler: FastifyPluginAsync<SchedulerOptions> = async (app, options) => {
   const ctx: JobContext = {
@@ -43,8 +50,17 @@ const scheduler: FastifyPluginAsync<SchedulerOptions> = async (app, options) => 
     },
     progress: options.progress ?? ((job, line) => app.log.info({ job }, line)),
   };
-  app.decorate('runJob', <N extends JobName>(name: N, trigger: RunTrigger) => runJob(name, ctx, trigger));
-  app.decorate('publishGeneratedPosts', () => runJob('publish-generated-posts', ctx, 'schedule'));
+  const timing = { ...DEFAULT_TIMING, ...options.timing };
+  const manual = (name: JobName) => ({
+    intervalMs: timing.jobs?.[name]?.intervalMs,
+    leaseMs: timing.leaseMs,
+  });
+  app.decorate('runJob', <N extends JobName>(name: N, trigger: RunTrigger) =>
+    runJob(name, ctx, trigger, manual(name)),
+  );
+  app.decorate('publishGeneratedPosts', () =>
+    runJob('publish-generated-posts', ctx, 'schedule', manual('publish-generated-posts')),
+  );
   if (!options.schedule) return;
 
   // Registered before the site publisher's close: on shutdown no new job starts while a build finishes.
@@ -53,9 +69,10 @@ const scheduler: FastifyPluginAsync<SchedulerOptions> = async (app, options) => 
     const scheduled = JOBS.map((job) => ({
       ...job,
       intervalMs: job.interval(options.config),
+      ...timing.jobs?.[job.name],
       run: () => job.run(ctx, 'schedule'),
     }));
-    stop = startScheduler(scheduled, app.database, app.log);
+    stop = startScheduler(scheduled, app.database, app.log, timing);
   });
   app.addHook('preClose', async () => stop());
 };

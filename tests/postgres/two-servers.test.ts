@@ -14,7 +14,7 @@ import {
 } from '../integration/helpers/server-process.ts';
 
 // Two real server processes on one PostgreSQL, as behind a load balancer: they share the database
-// and the secrets, and the job lock lets only one of them curate at a time.
+// and the secrets, and the job's lease (job_schedules) lets only one of them curate at a time.
 const databaseUrl = process.env.DATABASE_URL ?? '';
 let servers: ServerProcess[] = [];
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
   );
   await Promise.all(servers.map((server) => waitUntilListening(server)));
   // The first admin sign-in starts a curation run of its own (decision 024): it must be over before
-  // the tests count runs or take the lock.
+  // the tests count runs or take the lease.
   const base = baseOf(servers[0] as ServerProcess);
   await settledRun(base, await signInCurator(base));
 });
@@ -45,19 +45,27 @@ afterAll(async () => {
 
 const baseOf = (server: ServerProcess) => `http://127.0.0.1:${server.port}`;
 
-test('while one instance holds the curation lock, neither server starts a run', async () => {
+test('while another instance holds the curation lease, neither server starts a run', async () => {
   const admin = await signInCurator(baseOf(servers[0] as ServerProcess));
   const holder = new pg.Client({ connectionString: databaseUrl });
   await holder.connect();
   try {
-    const { rows } = await holder.query<{ locked: boolean }>(
-      "select pg_try_advisory_lock(hashtext('job:curate')) as locked",
+    // What a run on a third instance looks like: the job's lease held, renewed by its heartbeat.
+    const { rowCount } = await holder.query(
+      `insert into job_schedules (name, lease_holder, lease_until, last_started_at)
+       values ('curate', 'elsewhere:1:test', now() + interval '1 minute', now())
+       on conflict (name) do update set lease_holder = excluded.lease_holder, lease_until = excluded.lease_until
+       where job_schedules.lease_until is null or job_schedules.lease_until < now()`,
     );
-    expect(rows[0]?.locked).toBe(true);
+    expect(rowCount).toBe(1);
     for (const server of servers) {
       const refused = await api(baseOf(server), '/api/admin/refresh', { method: 'POST', cookie: admin });
       expect(refused.status).toBe(409);
     }
+    // The run elsewhere ends and releases its lease.
+    await holder.query(
+      "update job_schedules set lease_holder = null, lease_until = null where lease_holder = 'elsewhere:1:test'",
+    );
   } finally {
     await holder.end();
   }

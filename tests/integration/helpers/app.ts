@@ -7,6 +7,7 @@ import { buildApp } from '../../../server/app.ts';
 import { loadConfig } from '../../../server/config.ts';
 import type { SiteDeployOptions } from '../../../server/publisher/deploy/deploy-targets.ts';
 import type { DatabaseHandle } from '../../../server/db/client.ts';
+import type { JobTiming } from '../../../server/plugins/scheduler.ts';
 import type { Secrets } from '../../../server/secrets.ts';
 import type { RetryOptions } from '../../../server/threads/graph-errors.ts';
 import { TEST_SITE } from '../../site-under-test.ts';
@@ -37,6 +38,9 @@ export interface TestAppOptions {
   threadsRetry?: RetryOptions;
   /** Start a curation run at the first admin sign-in, as a server does (off: tests run jobs themselves). */
   firstRunOnAdminSignIn?: boolean;
+  /** Run the scheduled jobs as a server does (off: tests run jobs themselves), with this timing. */
+  scheduleJobs?: boolean;
+  jobTiming?: JobTiming;
 }
 
 /** Test apps retry as the server does, without its seconds of waiting. */
@@ -44,7 +48,7 @@ export const TEST_THREADS_RETRY: RetryOptions = { attempts: 3, baseDelayMs: 5 };
 
 /**
  * The real app on the worker's database and the site under test; `env` adds or overrides variables.
- * Scheduled jobs are off: tests call the jobs themselves.
+ * Scheduled jobs are off unless asked for: tests call the jobs themselves.
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
@@ -56,6 +60,8 @@ export async function buildTestApp(
     deploy,
     threadsRetry = TEST_THREADS_RETRY,
     firstRunOnAdminSignIn = false,
+    scheduleJobs = false,
+    jobTiming,
   }: TestAppOptions = {},
 ): Promise<FastifyInstance> {
   const db = database ?? { ...(await testDatabase()), close: async () => {} };
@@ -73,7 +79,8 @@ export async function buildTestApp(
     database: db,
     secrets: TEST_SECRETS,
     ...(logStream ? { logStream } : { logger: false }),
-    scheduleJobs: false,
+    scheduleJobs,
+    ...(jobTiming ? { jobTiming } : {}),
     firstRunOnAdminSignIn,
     publishSite,
     publishDelayMs: 0,

@@ -121,6 +121,23 @@ describe('loadConfig', () => {
     );
   });
 
+  test('DATABASE_LISTEN_URL: DATABASE_URL by default, its own when set, refused without PostgreSQL', () => {
+    const pooled = 'postgres://app:pw@pgbouncer:6432/curated';
+    const direct = 'postgres://app:pw@db:5432/curated';
+    expect(loadConfig({ DATABASE_URL: pooled }).databaseListenUrl).toBe(pooled);
+    expect(loadConfig({ DATABASE_URL: pooled, DATABASE_LISTEN_URL: direct }).databaseListenUrl).toBe(direct);
+    expect(loadConfig({}).databaseListenUrl).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_LISTEN_URL: direct })).toThrow(
+      /DATABASE_LISTEN_URL is for PostgreSQL/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: pooled, DATABASE_LISTEN_URL: 'mysql://app:hunter2@db' })).toThrow(
+      /DATABASE_LISTEN_URL: must start with postgres/,
+    );
+    expect(() =>
+      loadConfig({ DATABASE_URL: pooled, DATABASE_LISTEN_URL: 'mysql://app:hunter2@db' }),
+    ).not.toThrow(/hunter2/);
+  });
+
   test('never echoes a secret value back', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://user:hunter2@db' })).toThrow(
       /DATABASE_URL: must start with postgres/,
