@@ -67,7 +67,12 @@ export class ServedSite {
    * /_astro/ files, which the new build may name differently.
    */
   #previousSite: StaticStore | null = null;
-  readonly #options: ServedSiteOptions;
+  /**
+   * The catalogue before the current one: a search index read just before a switch names shards
+   * (content-hashed, never reused) that the new catalogue may not have.
+   */
+  #previousData: StaticStore | null = null;
+  #options: ServedSiteOptions;
 
   private constructor(options: ServedSiteOptions, stores: Stores) {
     this.#options = options;
@@ -83,6 +88,16 @@ export class ServedSite {
   async reloadSite(): Promise<void> {
     const next = await loadStores(this.#options, this.#stores);
     this.#previousSite = this.#stores.site;
+    this.#stores = next;
+  }
+
+  /** Serves another pair of folders (an assembled published version), swapped whole like a rebuild. */
+  async switchTo(folders: { siteDir: string; catalogueDir: string }): Promise<void> {
+    const options = { ...this.#options, ...folders };
+    const next = await loadStores(options, this.#stores);
+    this.#previousSite = this.#stores.site;
+    this.#previousData = this.#stores.data;
+    this.#options = options;
     this.#stores = next;
   }
 
@@ -102,7 +117,11 @@ export class ServedSite {
    */
   find(pathname: string): StaticFile | undefined {
     const { site, data } = this.#stores;
-    if (pathname.startsWith('/data/')) return data.get(pathname);
+    if (pathname.startsWith('/data/'))
+      return (
+        data.get(pathname) ??
+        (pathname.startsWith('/data/search/') ? this.#previousData?.get(pathname) : undefined)
+      );
     return (
       site?.resolve(pathname) ??
       (pathname.startsWith('/_astro/') ? this.#previousSite?.get(pathname) : undefined)
