@@ -337,5 +337,7 @@ export const siteVersions = pgTable('site_versions', {
   catalogueVersion: text('catalogue_version'),
   /** The instance that published it. */
   publisher: text('publisher').notNull(),
+  /** When every instance switches to it (a moment ahead, so all have fetched it by then). */
+  activateAt: timestamp('activate_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
 });

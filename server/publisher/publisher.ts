@@ -19,7 +19,7 @@ export interface PublisherOptions {
   /** The deploy triggers' burst delay and hook retries (tests make them instant). */
   deploy?: SiteDeployOptions | undefined;
   /** Among several instances on PostgreSQL: the publisher lease's life and the version polling (tests shorten them). */
-  shared?: { leaseMs?: number; pollMs?: number } | undefined;
+  shared?: { leaseMs?: number; pollMs?: number; leadMs?: number } | undefined;
 }
 
 /**

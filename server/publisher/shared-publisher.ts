@@ -17,7 +17,12 @@ import { ServedSite } from './serve/served-site.ts';
 /** A killed publisher is replaced this long after its last renewal. */
 export const PUBLISHER_LEASE_MS = 15_000;
 /** How often every instance looks for a newer published version. */
-export const VERSION_POLL_MS = 1_000;
+export const VERSION_POLL_MS = 500;
+/**
+ * How far ahead of its switch a version is published: every instance polls and fetches it within
+ * this time, then all switch at the same moment of the database's clock.
+ */
+export const SWITCH_LEAD_MS = 1_500;
 
 /**
  * The publisher of an instance among several on one PostgreSQL (decision 036): the instance holding
@@ -27,7 +32,12 @@ export const VERSION_POLL_MS = 1_000;
  */
 export async function startSharedPublisher(options: PublisherOptions): Promise<Publisher> {
   const { config, database, log } = options;
-  const timing = { leaseMs: PUBLISHER_LEASE_MS, pollMs: VERSION_POLL_MS, ...options.shared };
+  const timing = {
+    leaseMs: PUBLISHER_LEASE_MS,
+    pollMs: VERSION_POLL_MS,
+    leadMs: SWITCH_LEAD_MS,
+    ...options.shared,
+  };
   const instanceId = randomUUID();
   const repository = createSiteVersionsRepository(database.db);
   const publishedDir = path.join(config.dataDir, 'published');
@@ -44,9 +54,12 @@ export async function startSharedPublisher(options: PublisherOptions): Promise<P
     objects,
     publishedDir,
     intervalMs: timing.pollMs,
-    apply: async (folders, version) => {
-      if (served) await served.switchTo(folders);
-      else
+    apply: async (folders, version, dueInMs) => {
+      if (served) {
+        const prepared = await served.prepare(folders);
+        await sleep(dueInMs);
+        served.activate(prepared);
+      } else
         served = await ServedSite.load({
           ...folders,
           secure: config.secure,
@@ -75,6 +88,7 @@ export async function startSharedPublisher(options: PublisherOptions): Promise<P
       catalogueDir: buildOptions.catalogueDir,
       instanceId,
       catalogueVersion: (await readManifest(buildOptions.catalogueDir))?.version ?? null,
+      leadMs: timing.leadMs,
     });
     await repository.prune(10);
     log.info({ siteVersion: id }, 'published');

@@ -14,6 +14,12 @@ export interface SiteVersion {
   publisher: string;
 }
 
+/** The newest version's id and how long until instances switch to it (0 once due), by the database's clock. */
+export interface LatestVersion {
+  id: number;
+  waitMs: number;
+}
+
 /** The publisher lease and the published versions with their stored files (decision 036). */
 export function createSiteVersionsRepository(db: Database) {
   return {
@@ -65,16 +71,35 @@ export function createSiteVersionsRepository(db: Database) {
 
     /** The newest version's id, or null before the first publish. */
     async latestId(): Promise<number | null> {
+      return (await this.latest())?.id ?? null;
+    },
+
+    /**
+     * The newest version and the wait until it is due, measured by the database's clock: instances on
+     * different machines then switch together even when their own clocks disagree.
+     */
+    async latest(): Promise<LatestVersion | null> {
       const [row] = await db
-        .select({ id: siteVersions.id })
+        .select({
+          id: siteVersions.id,
+          waitMs: sql<number>`greatest(0, extract(epoch from ${siteVersions.activateAt} - now()) * 1000)::float8`,
+        })
         .from(siteVersions)
         .orderBy(desc(siteVersions.id))
         .limit(1);
-      return row?.id ?? null;
+      return row ? { id: row.id, waitMs: Number(row.waitMs) } : null;
     },
 
     async find(id: number): Promise<SiteVersion | null> {
-      const [row] = await db.select().from(siteVersions).where(eq(siteVersions.id, id));
+      const [row] = await db
+        .select({
+          id: siteVersions.id,
+          files: siteVersions.files,
+          catalogueVersion: siteVersions.catalogueVersion,
+          publisher: siteVersions.publisher,
+        })
+        .from(siteVersions)
+        .where(eq(siteVersions.id, id));
       return row ?? null;
     },
 
@@ -108,9 +133,12 @@ export function createSiteVersionsRepository(db: Database) {
       return rows.map((row) => ({ hash: row.hash, body: Buffer.from(row.body) }));
     },
 
-    /** Records a version whose objects are all stored; returns its id. */
-    async insertVersion(version: Omit<SiteVersion, 'id'>): Promise<number> {
-      const [row] = await db.insert(siteVersions).values(version).returning({ id: siteVersions.id });
+    /** Records a version whose objects are all stored, due `leadMs` from now; returns its id. */
+    async insertVersion(version: Omit<SiteVersion, 'id'>, leadMs: number): Promise<number> {
+      const [row] = await db
+        .insert(siteVersions)
+        .values({ ...version, activateAt: sql`now() + make_interval(secs => ${leadMs / 1000})` })
+        .returning({ id: siteVersions.id });
       if (!row) throw new Error('site version insert returned no row');
       return row.id;
     },

@@ -16,5 +16,6 @@ CREATE TABLE "site_versions" (
 	"files" jsonb NOT NULL,
 	"catalogue_version" text,
 	"publisher" text NOT NULL,
+	"activate_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );

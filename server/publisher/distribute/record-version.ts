@@ -17,6 +17,8 @@ export interface RecordVersionOptions {
   instanceId: string;
   /** The catalogue version the files carry (the manifest's), kept for logs and tests. */
   catalogueVersion: string | null;
+  /** How far ahead instances switch to it: long enough for every one to have fetched it. */
+  leadMs: number;
 }
 
 async function upload(repository: SiteVersionsRepository, objects: ObjectStore, hashes: string[]) {
@@ -59,9 +61,8 @@ export async function recordVersion(options: RecordVersionOptions): Promise<numb
   if (previous && latest !== null && sameFiles(previous.files, files)) return latest;
   // Objects first: a version row is only written once every file it names can be fetched.
   await upload(repository, objects, [...new Set(Object.values(files))]);
-  return repository.insertVersion({
-    files,
-    catalogueVersion: options.catalogueVersion,
-    publisher: options.instanceId,
-  });
+  return repository.insertVersion(
+    { files, catalogueVersion: options.catalogueVersion, publisher: options.instanceId },
+    options.leadMs,
+  );
 }

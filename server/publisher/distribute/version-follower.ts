@@ -13,8 +13,8 @@ export interface FollowerOptions {
   objects: ObjectStore;
   /** Where versions are assembled (DATA_DIR/published): this instance's own disk. */
   publishedDir: string;
-  /** Swaps what is served to an assembled version. */
-  apply(folders: VersionFolders, version: SiteVersion): Promise<void>;
+  /** Swaps what is served to an assembled version once `dueInMs` has passed (see ServedSite.prepare). */
+  apply(folders: VersionFolders, version: SiteVersion, dueInMs: number): Promise<void>;
   onError(error: unknown): void;
   /** How often the newest version is looked up. */
   intervalMs: number;
@@ -40,12 +40,14 @@ export function createVersionFollower(options: FollowerOptions): VersionFollower
   let queue: Promise<unknown> = Promise.resolve();
 
   const sync = async (): Promise<number | null> => {
-    const latest = await repository.latestId();
-    if (latest === null || latest === current) return current;
+    const asked = performance.now();
+    const newest = await repository.latest();
+    if (newest === null || newest.id === current) return current;
+    const latest = newest.id;
     const version = await repository.find(latest);
     if (!version) return current;
     const folders = await assembleVersion(version, { repository, objects, publishedDir });
-    await options.apply(folders, version);
+    await options.apply(folders, version, Math.max(0, newest.waitMs - (performance.now() - asked)));
     current = latest;
     kept.push(latest);
     kept.splice(0, Math.max(0, kept.length - KEPT_VERSIONS));

@@ -12,6 +12,12 @@ export interface ServedSiteOptions {
   apiOrigin?: string | undefined;
 }
 
+/** A version loaded by prepare(), to be served by activate(). */
+export interface PreparedSite {
+  readonly options: ServedSiteOptions;
+  readonly stores: Stores;
+}
+
 interface Stores {
   site: StaticStore | null;
   data: StaticStore;
@@ -72,6 +78,8 @@ export class ServedSite {
    * (content-hashed, never reused) that the new catalogue may not have.
    */
   #previousData: StaticStore | null = null;
+  /** A prepared version not served yet (see prepare). */
+  #upcoming: Stores | null = null;
   #options: ServedSiteOptions;
 
   private constructor(options: ServedSiteOptions, stores: Stores) {
@@ -91,14 +99,25 @@ export class ServedSite {
     this.#stores = next;
   }
 
-  /** Serves another pair of folders (an assembled published version), swapped whole like a rebuild. */
-  async switchTo(folders: { siteDir: string; catalogueDir: string }): Promise<void> {
+  /**
+   * Loads another pair of folders (an assembled published version) to switch to at a set moment;
+   * until then its content-hashed files (search shards, /_astro/ assets) are answered already, so an
+   * instance that switched a moment earlier never sends a visitor for a file this one lacks.
+   */
+  async prepare(folders: { siteDir: string; catalogueDir: string }): Promise<PreparedSite> {
     const options = { ...this.#options, ...folders };
-    const next = await loadStores(options, this.#stores);
+    const stores = await loadStores(options, this.#stores);
+    this.#upcoming = stores;
+    return { options, stores };
+  }
+
+  /** Serves a prepared version from now on, whole; the one before stays for its hashed files. */
+  activate(prepared: PreparedSite): void {
     this.#previousSite = this.#stores.site;
     this.#previousData = this.#stores.data;
-    this.#options = options;
-    this.#stores = next;
+    this.#options = prepared.options;
+    this.#stores = prepared.stores;
+    if (this.#upcoming === prepared.stores) this.#upcoming = null;
   }
 
   /** Swaps in the catalogue folder alone (a new export needs no new site). */
@@ -120,11 +139,15 @@ export class ServedSite {
     if (pathname.startsWith('/data/'))
       return (
         data.get(pathname) ??
-        (pathname.startsWith('/data/search/') ? this.#previousData?.get(pathname) : undefined)
+        (pathname.startsWith('/data/search/')
+          ? (this.#previousData?.get(pathname) ?? this.#upcoming?.data.get(pathname))
+          : undefined)
       );
     return (
       site?.resolve(pathname) ??
-      (pathname.startsWith('/_astro/') ? this.#previousSite?.get(pathname) : undefined)
+      (pathname.startsWith('/_astro/')
+        ? (this.#previousSite?.get(pathname) ?? this.#upcoming?.site?.get(pathname))
+        : undefined)
     );
   }
 }
