@@ -12,6 +12,12 @@ import { createHashCache } from '../../../../server/publisher/distribute/version
 import { createSiteVersionsRepository } from '../../../../server/repositories/site-versions.ts';
 import { resetDatabase, testDatabase } from '../../helpers/database.ts';
 
+async function found(id: number) {
+  const version = await repository.find(id);
+  if (!version) throw new Error(`version ${id} is missing`);
+  return version;
+}
+
 // Decision 036: what one instance publishes, another assembles from the database alone.
 const database = await testDatabase();
 const repository = createSiteVersionsRepository(database.db);
@@ -75,7 +81,7 @@ test('a recorded version is assembled elsewhere from the database alone, byte fo
     'site/index.html.br',
   ]);
   const elsewhere = await mkdtemp(path.join(tmpdir(), 'ct-instance-'));
-  const folders = await assembleVersion(version!, {
+  const folders = await assembleVersion(await found(id), {
     repository,
     objects: createObjectStore(path.join(elsewhere, 'objects')),
     publishedDir: elsewhere,
@@ -99,18 +105,16 @@ test('the same files publish no new version; a change does, and pruning keeps wh
 });
 
 test('old assembled versions and unlinked objects are removed; the kept ones stay', async () => {
-  const ids = [
-    await publishFrom({ 'index.html': 'one' }, {}),
-    await publishFrom({ 'index.html': 'two' }, {}),
-  ];
+  const first = await publishFrom({ 'index.html': 'one' }, {});
+  const second = await publishFrom({ 'index.html': 'two' }, {});
+  const ids = [first, second];
   const dir = await mkdtemp(path.join(tmpdir(), 'ct-instance-'));
   const objects = createObjectStore(path.join(dir, 'objects'));
-  for (const id of ids)
-    await assembleVersion((await repository.find(id))!, { repository, objects, publishedDir: dir });
-  await removeOldVersions(dir, [ids[1]!]);
-  await expect(readFile(path.join(dir, `v${ids[0]}`, 'site', 'index.html'))).rejects.toThrow();
-  expect(await readFile(path.join(dir, `v${ids[1]}`, 'site', 'index.html'), 'utf8')).toBe('two');
+  for (const id of ids) await assembleVersion(await found(id), { repository, objects, publishedDir: dir });
+  await removeOldVersions(dir, [second]);
+  await expect(readFile(path.join(dir, `v${first}`, 'site', 'index.html'))).rejects.toThrow();
+  expect(await readFile(path.join(dir, `v${second}`, 'site', 'index.html'), 'utf8')).toBe('two');
   // Only the object of the removed version has no other link left.
   expect(await pruneObjects(path.join(dir, 'objects'), 0)).toBe(1);
-  expect(await readFile(path.join(dir, `v${ids[1]}`, 'site', 'index.html'), 'utf8')).toBe('two');
+  expect(await readFile(path.join(dir, `v${second}`, 'site', 'index.html'), 'utf8')).toBe('two');
 });
