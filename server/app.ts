@@ -92,7 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const { gateway, settings } = app.threads;
   const rateLimitMultiplier = config.rateLimitMultiplier;
-  await app.register(healthRoutes, { database: options.database });
+  await app.register(healthRoutes, { database: options.database, dataDir: config.dataDir });
   await app.register(authRoutes, {
     config,
     settings,

@@ -1,4 +1,4 @@
-/** How old a database check health may answer with (DESIGN section 8: hot reads, at most a second). */
+/** How old a check health may answer with (DESIGN section 8: hot reads, at most a second). */
 export const HEALTH_CHECK_MAX_AGE_MS = 1000;
 
 export interface RecentCheckOptions {
@@ -12,11 +12,11 @@ export interface RecentCheckOptions {
  * included): under load, health queries the database about once a second instead of on every call,
  * and concurrent calls wait on one query. The age counts from the start, so no answer is older.
  */
-export function recentCheck(
-  check: () => Promise<boolean>,
+export function recentCheck<T>(
+  check: () => Promise<T>,
   { maxAgeMs = HEALTH_CHECK_MAX_AGE_MS, now = Date.now }: RecentCheckOptions = {},
-): () => Promise<boolean> {
-  let last: { startedAt: number; answer: Promise<boolean> } | null = null;
+): () => Promise<T> {
+  let last: { startedAt: number; answer: Promise<T> } | null = null;
   return () => {
     const at = now();
     if (last && at - last.startedAt < maxAgeMs && at >= last.startedAt) return last.answer;
