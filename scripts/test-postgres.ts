@@ -1,6 +1,7 @@
 /**
  * `npm run test:postgres`: the database suite on a real PostgreSQL (DATABASE_URL), plus the tests
- * that need one shared by several server processes. CI runs it after `npm test`.
+ * that need one shared by several server processes, and the browser walk of three instances behind
+ * nginx. CI runs it after `npm test`.
  */
 import { spawnSync } from 'node:child_process';
 
@@ -10,9 +11,15 @@ if (!process.env.DATABASE_URL) {
   );
   process.exit(2);
 }
-const result = spawnSync(
+const vitest = spawnSync(
   process.execPath,
   ['node_modules/vitest/vitest.mjs', 'run', '--project', 'integration', '--project', 'postgres'],
   { stdio: 'inherit' },
 );
-process.exit(result.status ?? 1);
+if (vitest.status !== 0) process.exit(vitest.status ?? 1);
+// Three instances behind nginx in Chromium (decision 036): the Playwright project asked for by name.
+const browser = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test'], {
+  stdio: 'inherit',
+  env: { ...process.env, E2E_PROJECTS: 'instances' },
+});
+process.exit(browser.status ?? 1);
