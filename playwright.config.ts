@@ -3,6 +3,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts';
 import {
   CURATION_SITE,
   E2E_PORT,
+  INSTANCES_SITE,
   LARGE_SITE,
   MEDIA_SITE,
   MEDIA_TTL_SECONDS,
@@ -55,7 +56,7 @@ function server(
 const projects = [
   {
     name: 'site',
-    testIgnore: ['curation/**', 'catalogue/**', 'split/**', 'nginx/**', 'media/**'],
+    testIgnore: ['curation/**', 'catalogue/**', 'split/**', 'nginx/**', 'media/**', 'instances/**'],
     use: { baseURL: TEST_SITE.publicUrl },
   },
   { name: 'curation', testMatch: 'curation/**/*.spec.ts', use: { baseURL: CURATION_SITE.publicUrl } },
@@ -63,6 +64,8 @@ const projects = [
   { name: 'split', testMatch: 'split/**/*.spec.ts', use: { baseURL: SPLIT_SITE.publicUrl } },
   { name: 'nginx', testMatch: 'nginx/**/*.spec.ts', use: { baseURL: NGINX_SITE.publicUrl } },
   { name: 'media', testMatch: 'media/**/*.spec.ts', use: { baseURL: MEDIA_SITE.publicUrl } },
+  // Three instances on one PostgreSQL behind nginx: only by name, with DATABASE_URL (npm run test:postgres).
+  { name: 'instances', testMatch: 'instances/**/*.spec.ts', use: { baseURL: INSTANCES_SITE.publicUrl } },
 ];
 // Each project's servers, in the projects' order.
 const webServers = [
@@ -98,11 +101,27 @@ const webServers = [
       SIMULATED_MEDIA_TTL_SECONDS: String(MEDIA_TTL_SECONDS),
     }),
   ],
+  [
+    {
+      command: 'node tests/instances/serve.ts',
+      url: `${INSTANCES_SITE.publicUrl}/api/health`,
+      reuseExistingServer: false,
+      // The first instance to take the publisher lease may build the site first.
+      timeout: 300_000,
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
+    },
+  ],
 ];
 // E2E_PROJECTS=site,curation runs only those projects and starts only their servers (a quicker
 // loop while working on one area; npm test runs them all).
 const only = process.env.E2E_PROJECTS?.split(',').map((name) => name.trim());
-const wanted = (index: number) => !only || only.includes(projects[index]?.name ?? '');
+const wanted = (index: number) => {
+  const name = projects[index]?.name ?? '';
+  // The instances empty the PostgreSQL of DATABASE_URL: only when asked for by name (test:postgres).
+  if (name === 'instances') return Boolean(only?.includes(name) && process.env.DATABASE_URL);
+  return !only || only.includes(name);
+};
 
 /**
  * End-to-end tests: Debian's Chromium against our own server. The 'curation' specs approve threads,

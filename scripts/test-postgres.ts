@@ -1,7 +1,8 @@
 /**
  * `npm run test:postgres`: the database suite on a real PostgreSQL (DATABASE_URL), plus the tests
  * that need one shared by several instances (tests/postgres/), some of them through Debian's
- * PgBouncer in transaction mode. CI runs it after `npm test`.
+ * PgBouncer in transaction mode, and the browser walk of three instances behind Debian's nginx
+ * (Playwright project `instances`). CI runs it after `npm test`.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -20,9 +21,15 @@ if (!existsSync(PGBOUNCER)) {
   );
   process.exit(2);
 }
-const result = spawnSync(
+const vitest = spawnSync(
   process.execPath,
   ['node_modules/vitest/vitest.mjs', 'run', '--project', 'integration', '--project', 'postgres'],
   { stdio: 'inherit' },
 );
-process.exit(result.status ?? 1);
+if (vitest.status !== 0) process.exit(vitest.status ?? 1);
+// Three instances behind nginx in Chromium (decision 036): the Playwright project asked for by name.
+const browser = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test'], {
+  stdio: 'inherit',
+  env: { ...process.env, E2E_PROJECTS: 'instances' },
+});
+process.exit(browser.status ?? 1);

@@ -67,3 +67,15 @@ export const NGINX_SITE: SiteBuildOptions = {
   catalogueDir: path.resolve(import.meta.dirname, '../test-output/nginx-data/catalogue'),
   publicUrl: `http://127.0.0.1:${E2E_PORT + 4}`,
 };
+
+/**
+ * Several instances on one PostgreSQL behind Debian's nginx (round robin), sharing nothing else
+ * (decision 036): nginx on E2E_PORT + 9, the instances on E2E_PORT + 10, 11 and 12, each with its own
+ * data and site folders. Run only with DATABASE_URL (`npm run test:postgres`).
+ */
+export const INSTANCES_SITE: SiteBuildOptions = {
+  ...TEST_SITE,
+  siteDir: path.resolve(import.meta.dirname, '../test-output/instances/1/site'),
+  publicUrl: `http://127.0.0.1:${E2E_PORT + 9}`,
+};
+export const INSTANCE_PORTS = [E2E_PORT + 10, E2E_PORT + 11, E2E_PORT + 12];

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -319,4 +320,41 @@ export const jobSchedules = pgTable('job_schedules', {
   lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
   /** 'succeeded' or 'failed' (the error is in the log of the instance that ran it). */
   lastOutcome: text('last_outcome', { enum: ['succeeded', 'failed'] }),
+});
+
+/** Raw bytes: PGlite hands back a Uint8Array and pg a Buffer; callers wrap it in Buffer.from. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * Which instance publishes the site (decision 036): one row, held by the instance whose lease has
+ * not run out; the holder renews it, the others try to take it when it lapses.
+ */
+export const publisherLease = pgTable('publisher_lease', {
+  id: integer('id').primaryKey(),
+  holder: text('holder').notNull(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+});
+
+/** Every file of a published version, stored once by its content's SHA-256, for every instance to fetch. */
+export const siteObjects = pgTable('site_objects', {
+  hash: text('hash').primaryKey(),
+  body: bytea('body').notNull(),
+  size: integer('size').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A published version of what the instances serve: each file's path (`site/...`, `data/...`) and the
+ * hash of its object. Instances switch to the newest one once they hold all of its files.
+ */
+export const siteVersions = pgTable('site_versions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  files: jsonb('files').$type<Record<string, string>>().notNull(),
+  /** The catalogue version the files carry (the manifest's), for logs and tests. */
+  catalogueVersion: text('catalogue_version'),
+  /** The instance that published it. */
+  publisher: text('publisher').notNull(),
+  /** When every instance switches to it (a moment ahead, so all have fetched it by then). */
+  activateAt: timestamp('activate_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

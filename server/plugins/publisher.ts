@@ -45,8 +45,8 @@ const publisherPlugin: FastifyPluginAsync<PublisherPluginOptions> = async (app, 
   app.decorate('publisher', publisher);
   // A rejection changes no page (only the moderation log, read from the API): no rebuild for it.
   // Member actions are capped by MEMBER_PUBLISH_INTERVAL_MINUTES; approvals publish at once.
-  app.onContentChanged((change) => {
-    if (change !== 'decisions') publisher.request(change);
+  app.onContentChanged((change, origin) => {
+    if (change !== 'decisions') publisher.request(change, origin);
   });
   app.addHook('preClose', () => publisher.close());
   mountServedSite(app, publisher.served);

@@ -1,65 +1,33 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import type { DatabaseHandle } from '../db/client.ts';
 import { buildSite, catalogueExportFor, siteBuildOptionsFor } from './build/build-site.ts';
 import { prepareCatalogue } from './build/host/catalogue-source.ts';
-import { siteDeployFor, type SiteDeployOptions } from './deploy/deploy-targets.ts';
-import type { SiteDeploy } from './deploy/site-deploy.ts';
+import { siteDeployFor } from './deploy/deploy-targets.ts';
 import { exportCatalogue } from './export/export-catalogue.ts';
 import { removeLeftoverBuilds } from './build/staging.ts';
-import { createSitePublisher, publishSite, type PublishChange } from './publish-site.ts';
+import { createSitePublisher, publishSite } from './publish-site.ts';
 import { ServedSite } from './serve/served-site.ts';
+import type { Publisher, PublisherOptions } from './publisher.ts';
+import { startSharedPublisher } from './shared-publisher.ts';
 
 export { ServedSite } from './serve/served-site.ts';
 export { mountServedSite } from './serve/mount.ts';
 export type { StaticFile } from './serve/static-store.ts';
 export type { SiteDeployOptions } from './deploy/deploy-targets.ts';
 export type { PublishChange } from './publish-site.ts';
-
-export interface PublisherOptions {
-  config: Config;
-  database: DatabaseHandle;
-  log: FastifyBaseLogger;
-  /**
-   * Rebuild and swap in the site when public content changes (with SERVE_SITE), and run the rebuild
-   * triggers; tests that share the site under test turn it off and only export.
-   */
-  publish: boolean;
-  /** How long a burst of approvals is gathered before a publish (PUBLISH_DELAY_MS by default). */
-  delayMs?: number | undefined;
-  /** The deploy triggers' burst delay and hook retries (tests make them instant). */
-  deploy?: SiteDeployOptions | undefined;
-}
-
-/**
- * The publisher: everything between a change to public content and the files visitors get
- * (export the catalogue and profiles, build the site, host files, serve, deploy), behind one
- * interface. The app's wiring asks it to publish and asks it what to serve; nothing else reaches in.
- */
-export interface Publisher {
-  /** What is served now; swapped by the publisher itself after each publish. */
-  readonly served: ServedSite;
-  /** The rebuild triggers (DEPLOY_HOOK_URL / DEPLOY_COMMAND); null when neither is set or not publishing. */
-  readonly deploy: SiteDeploy | null;
-  /**
-   * Asks for a publish: bursts are coalesced; 'threads' publishes soon, 'profiles' (member actions)
-   * at most once per MEMBER_PUBLISH_INTERVAL_MINUTES; no change named (the periodic publish) soon,
-   * without the member changes the cap holds back. Ignored when this publisher does not publish.
-   */
-  request(change?: PublishChange): void;
-  /** Resolves once no publish is running or waiting (a member change held back by the cap included). */
-  settled(): Promise<void>;
-  /** Serves the catalogue folder as it is on disk now (after an export made outside the publisher). */
-  reloadCatalogue(): Promise<void>;
-  /** Waits for the running publish and the last delivery, then refuses more (shutdown). */
-  close(): Promise<void>;
-}
+export type { Publisher, PublisherOptions } from './publisher.ts';
 
 /**
  * Publishes once (the first build streams its progress), then serves the result and returns the
- * publisher that republishes on request.
+ * publisher that republishes on request. On PostgreSQL with the site served, instances publish as
+ * one (shared-publisher.ts): one of them builds, every one serves the same version.
  */
 export async function startPublisher(options: PublisherOptions): Promise<Publisher> {
+  const shared = options.publish && options.config.serveSite && options.database.kind === 'postgres';
+  return shared ? startSharedPublisher(options) : startLocalPublisher(options);
+}
+
+/** The publisher of a lone instance (PGlite, or tests that share the site): its own folders, served. */
+async function startLocalPublisher(options: PublisherOptions): Promise<Publisher> {
   const { config, database, log } = options;
   const { db } = database;
   // Without the pages (npm run dev) only the catalogue is exported: Astro's dev server renders the rest.

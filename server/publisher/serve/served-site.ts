@@ -1,6 +1,6 @@
 import { PUBLIC_CATALOGUE_FILE } from '../export/catalogue-files.ts';
 import { catalogueCacheControl, isSiteFile, siteCacheControl } from '../../http/site-files.ts';
-import { DiskCatalogue } from './disk-catalogue.ts';
+import { DiskCatalogue, type CatalogueAnswer, type CatalogueRequest } from './disk-catalogue.ts';
 import { StaticStore, type StaticFile } from './static-store.ts';
 
 export interface ServedSiteOptions {
@@ -16,6 +16,22 @@ export interface ServedSiteOptions {
 interface Site {
   store: StaticStore;
   notFoundPage: StaticFile;
+}
+
+/** A version loaded by prepare(), to be served by activate(). */
+export interface PreparedSite {
+  readonly options: ServedSiteOptions;
+  readonly site: Site | null;
+  readonly catalogue: DiskCatalogue;
+}
+
+/** What answers /data/*: the served catalogue, with the neighbouring versions' search shards. */
+export interface CatalogueReader {
+  /** Whether a decoded path may name a public catalogue file (it may still be missing). */
+  accepts(pathname: string): boolean;
+  answer(pathname: string, request: CatalogueRequest): Promise<CatalogueAnswer | undefined>;
+  /** The served catalogue's reads and cache, for tests and the bench. */
+  readonly stats: DiskCatalogue['stats'];
 }
 
 async function loadSite(options: ServedSiteOptions, previous?: Site | null): Promise<Site | null> {
@@ -38,6 +54,17 @@ async function loadSite(options: ServedSiteOptions, previous?: Site | null): Pro
   return { store, notFoundPage };
 }
 
+function diskCatalogue(options: ServedSiteOptions): DiskCatalogue {
+  return new DiskCatalogue(options.catalogueDir, {
+    cacheControl: catalogueCacheControl,
+    secure: options.secure,
+    include: (file) => PUBLIC_CATALOGUE_FILE.test(file),
+  });
+}
+
+/** Search shards are named by their content: any version's shard is the same file wherever it is found. */
+const isSearchShard = (pathname: string) => pathname.startsWith('/data/search/');
+
 /**
  * What the server answers with: the built site, held in memory and swapped whole (a request sees
  * either the old site or the new one, never a mix), and the public catalogue, answered from its
@@ -45,23 +72,39 @@ async function loadSite(options: ServedSiteOptions, previous?: Site | null): Pro
  */
 export class ServedSite {
   #site: Site | null;
+  #catalogue: DiskCatalogue;
   /**
-   * The build before the current one: a page loaded just before a swap still asks for its hashed
-   * /_astro/ files, which the new build may name differently.
+   * The version before the current one: a page loaded just before a swap still asks for its hashed
+   * /_astro/ files and search shards, which the new version may name differently.
    */
   #previousSite: StaticStore | null = null;
+  #previousCatalogue: DiskCatalogue | null = null;
+  /** A prepared version not served yet (see prepare). */
+  #upcoming: PreparedSite | null = null;
+  #options: ServedSiteOptions;
   /** The catalogue at /data/*, read from disk on request. */
-  readonly catalogue: DiskCatalogue;
-  readonly #options: ServedSiteOptions;
+  readonly catalogue: CatalogueReader;
 
   private constructor(options: ServedSiteOptions, site: Site | null) {
     this.#options = options;
     this.#site = site;
-    this.catalogue = new DiskCatalogue(options.catalogueDir, {
-      cacheControl: catalogueCacheControl,
-      secure: options.secure,
-      include: (file) => PUBLIC_CATALOGUE_FILE.test(file),
-    });
+    this.#catalogue = diskCatalogue(options);
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the reader's getter needs the site, not itself
+    const served = this;
+    this.catalogue = {
+      accepts: (pathname) => served.#catalogue.accepts(pathname),
+      answer: async (pathname, request) => {
+        const answer = await served.#catalogue.answer(pathname, request);
+        if (answer || !isSearchShard(pathname)) return answer;
+        return (
+          (await served.#previousCatalogue?.answer(pathname, request)) ??
+          (await served.#upcoming?.catalogue.answer(pathname, request))
+        );
+      },
+      get stats() {
+        return served.#catalogue.stats;
+      },
+    };
   }
 
   /** Reads and precompresses the built site; the catalogue is not read until it is asked for. */
@@ -74,7 +117,7 @@ export class ServedSite {
     const next = await loadSite(this.#options, this.#site);
     this.#previousSite = this.#site?.store ?? null;
     this.#site = next;
-    this.catalogue.clear();
+    this.#catalogue.clear();
   }
 
   /**
@@ -82,8 +125,35 @@ export class ServedSite {
    * (every request checks the file's version on disk) but it frees what the old version held.
    */
   reloadCatalogue(): Promise<void> {
-    this.catalogue.clear();
+    this.#catalogue.clear();
     return Promise.resolve();
+  }
+
+  /**
+   * Loads another pair of folders (an assembled published version, decision 036) to switch to at a
+   * set moment; until then its content-hashed files (search shards, /_astro/ assets) are answered
+   * already, so an instance that switched a moment earlier never sends a visitor for a file this
+   * one lacks.
+   */
+  async prepare(folders: { siteDir: string; catalogueDir: string }): Promise<PreparedSite> {
+    const options = { ...this.#options, ...folders };
+    const prepared = {
+      options,
+      site: await loadSite(options, this.#site),
+      catalogue: diskCatalogue(options),
+    };
+    this.#upcoming = prepared;
+    return prepared;
+  }
+
+  /** Serves a prepared version from now on, whole; the one before stays for its hashed files. */
+  activate(prepared: PreparedSite): void {
+    this.#previousSite = this.#site?.store ?? null;
+    this.#previousCatalogue = this.#catalogue;
+    this.#options = prepared.options;
+    this.#site = prepared.site;
+    this.#catalogue = prepared.catalogue;
+    if (this.#upcoming === prepared) this.#upcoming = null;
   }
 
   /** The page answered, with status 404, for every unknown path; none without a site. */
@@ -92,14 +162,17 @@ export class ServedSite {
   }
 
   /**
-   * The built file a decoded path names: a page or asset of the site (or of the build before).
-   * Catalogue data (/data/*) is never one: `catalogue` answers it. Callers have turned /api away.
+   * The built file a decoded path names: a page or asset of the site (or, for hashed /_astro/
+   * files, of the version before or the one prepared). Catalogue data (/data/*) is never one:
+   * `catalogue` answers it. Callers have turned /api away.
    */
   find(pathname: string): StaticFile | undefined {
     if (pathname.startsWith('/data/')) return undefined;
     return (
       this.#site?.store.resolve(pathname) ??
-      (pathname.startsWith('/_astro/') ? this.#previousSite?.get(pathname) : undefined)
+      (pathname.startsWith('/_astro/')
+        ? (this.#previousSite?.get(pathname) ?? this.#upcoming?.site?.store.get(pathname))
+        : undefined)
     );
   }
 }

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createSiteVersionsRepository } from '../repositories/site-versions.ts';
+import { catalogueExportFor, siteBuildOptionsFor } from './build/build-site.ts';
+import { removeLeftoverBuilds } from './build/staging.ts';
+import { siteDeployFor } from './deploy/deploy-targets.ts';
+import { createObjectStore } from './distribute/object-store.ts';
+import { holdPublisherLease } from './distribute/publisher-lease.ts';
+import { recordVersion } from './distribute/record-version.ts';
+import { createVersionFollower } from './distribute/version-follower.ts';
+import { createHashCache } from './distribute/version-files.ts';
+import { readManifest } from './export/export-catalogue.ts';
+import type { Publisher, PublisherOptions } from './publisher.ts';
+import { createSitePublisher, publishSite, type PublishChange } from './publish-site.ts';
+import { ServedSite } from './serve/served-site.ts';
+
+/** The kinds of change another instance may ask the publisher to publish (the member cap applies to 'profiles'). */
+const PUBLISH_KINDS: readonly PublishChange[] = ['threads', 'profiles'];
+
+/** A killed publisher is replaced this long after its last renewal. */
+export const PUBLISHER_LEASE_MS = 15_000;
+/** How often every instance looks for a newer published version. */
+export const VERSION_POLL_MS = 500;
+/**
+ * How far ahead of its switch a version is published: every instance polls and fetches it within
+ * this time, then all switch at the same moment of the database's clock.
+ */
+export const SWITCH_LEAD_MS = 1_500;
+
+/**
+ * The publisher of an instance among several on one PostgreSQL (decision 036): the instance holding
+ * the publisher lease exports, builds and records each result as a version in the database; every
+ * instance (the publisher too) serves the newest version once it holds all of its files. Instances
+ * share no disk: each assembles versions in its own DATA_DIR/published.
+ */
+export async function startSharedPublisher(options: PublisherOptions): Promise<Publisher> {
+  const { config, database, log } = options;
+  const timing = {
+    leaseMs: PUBLISHER_LEASE_MS,
+    pollMs: VERSION_POLL_MS,
+    leadMs: SWITCH_LEAD_MS,
+    ...options.shared,
+  };
+  const instanceId = randomUUID();
+  const repository = createSiteVersionsRepository(database.db);
+  const publishedDir = path.join(config.dataDir, 'published');
+  const objects = createObjectStore(path.join(publishedDir, 'objects'));
+  const hashOf = createHashCache();
+  const catalogue = catalogueExportFor(config);
+  const buildOptions = siteBuildOptionsFor(config);
+  const deploy = siteDeployFor(config, database, log, options.deploy);
+
+  // Set once the served site exists; the lease may be gained before that.
+  let served: ServedSite | null = null;
+  const follower = createVersionFollower({
+    repository,
+    objects,
+    publishedDir,
+    intervalMs: timing.pollMs,
+    apply: async (folders, version, dueInMs) => {
+      if (served) {
+        const prepared = await served.prepare(folders);
+        await sleep(dueInMs);
+        served.activate(prepared);
+      } else
+        served = await ServedSite.load({
+          ...folders,
+          secure: config.secure,
+          apiOrigin: config.apiBaseUrl,
+        });
+      log.info(
+        { siteVersion: version.id, catalogueVersion: version.catalogueVersion },
+        'serving a published version',
+      );
+    },
+    onError: (error) =>
+      log.error({ err: error }, 'the published version could not be fetched; the current one stays'),
+  });
+
+  let lease: { isHolder(): boolean } = { isHolder: () => false };
+  /** Exports, builds when needed and records the result; only while this instance holds the lease. */
+  const publish = async (capture: boolean, profiles = true): Promise<boolean> => {
+    if (!lease.isHolder()) return false;
+    const outcome = await publishSite(database.db, buildOptions, { log, capture, catalogue, profiles });
+    deploy?.afterPublish(outcome.exportChanged);
+    const id = await recordVersion({
+      repository,
+      objects,
+      hashOf,
+      siteDir: buildOptions.siteDir,
+      catalogueDir: buildOptions.catalogueDir,
+      instanceId,
+      catalogueVersion: (await readManifest(buildOptions.catalogueDir))?.version ?? null,
+      leadMs: timing.leadMs,
+    });
+    await repository.prune(10);
+    log.info({ siteVersion: id }, 'published');
+    return true;
+  };
+  const runner = createSitePublisher({
+    publish: (profiles) => publish(true, profiles),
+    // This instance serves what was recorded, like every other: it switches as they do.
+    reload: async () => void (await follower.syncNow()),
+    log,
+    delayMs: options.delayMs,
+    memberIntervalMs: config.memberPublishIntervalMinutes * 60_000,
+  });
+  // Any instance may take the change that needs a publish; the publisher may run elsewhere. The ask
+  // goes through the database (a counter the publisher reads at every poll), so it needs no
+  // connection of its own and works behind a transaction pooler.
+  let wanted = await repository.publishesWanted();
+  const watch = setInterval(() => {
+    if (!lease.isHolder()) return;
+    repository.publishesWanted().then(
+      (now) => {
+        for (const kind of PUBLISH_KINDS)
+          if ((now.get(kind) ?? '0') !== (wanted.get(kind) ?? '0')) runner.request(kind);
+        wanted = now;
+      },
+      (error: unknown) => log.error({ err: error }, 'the publish requests could not be read'),
+    );
+  }, timing.pollMs);
+  watch.unref();
+  const request: Publisher['request'] = (change, origin = { local: true }) => {
+    if (lease.isHolder()) return runner.request(change);
+    // Another instance's change is asked for by that instance; the periodic publish is the holder's.
+    if (!origin.local || !change) return;
+    repository
+      .wantPublish(change)
+      .catch((error: unknown) => log.error({ err: error }, 'a publish could not be asked for'));
+  };
+  const held = await holdPublisherLease({
+    repository,
+    instanceId,
+    ttlMs: timing.leaseMs,
+    onGained: () => {
+      log.info({ instanceId }, 'this instance publishes the site now');
+      // Taking over: whatever changed since the last publisher stopped is published now.
+      if (served) runner.request();
+    },
+    onLost: () => log.warn({ instanceId }, 'this instance no longer publishes the site'),
+    onError: (error) => log.error({ err: error }, 'the publisher lease could not be renewed'),
+  });
+  lease = held;
+  if (held.isHolder()) {
+    // Only the publishing instance builds into its SITE_DIR: what a killed build left there is its own.
+    for (const removed of await removeLeftoverBuilds(config.siteDir))
+      log.info({ removed }, 'Removed a folder a stopped build left behind.');
+    await publish(false);
+  }
+
+  // The first version: this instance's own, or the publisher's (which may still be building it).
+  while ((await follower.syncNow()) === null) {
+    log.info('waiting for the publishing instance to publish the first version of the site...');
+    await sleep(timing.pollMs);
+    if (!held.isHolder() || (await repository.latestId()) !== null) continue;
+    await publish(false);
+  }
+  const site = served as ServedSite | null;
+  if (!site) throw new Error('The first published version could not be served.');
+  return {
+    served: site,
+    deploy,
+    request,
+    settled: () => runner.settled(),
+    reloadCatalogue: async () => void (await follower.syncNow()),
+    async close() {
+      clearInterval(watch);
+      follower.close();
+      await runner.close();
+      await deploy?.close();
+      await held.close();
+    },
+  };
+}
