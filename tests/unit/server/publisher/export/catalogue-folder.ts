@@ -27,10 +27,13 @@ beforeEach(() => {
   log.beforeManifest = null;
 });
 
-/** Lists every file under `dir`, relative and with forward slashes. */
-export function filesIn(dir: string): string[] {
+/**
+ * Lists every file under `dir`, relative and with forward slashes; the precompressed copies (`.br`,
+ * `.gz`) only with `copies` (the tests that compare with catalogueFiles' names check them on their own).
+ */
+export function filesIn(dir: string, { copies = false } = {}): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
+    .filter((entry) => entry.isFile() && (copies || !/\.(br|gz)$/.test(entry.name)))
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
     .sort();
 }
@@ -80,7 +83,7 @@ export async function readList(dir: string, list: string, manifest: Manifest): P
 /** Inode per file: a file written again (renamed into place) gets a new one. */
 export async function inodes(dir: string): Promise<Map<string, number>> {
   const entries = await Promise.all(
-    filesIn(dir).map(async (name) => [name, (await stat(path.join(dir, name))).ino] as const),
+    filesIn(dir, { copies: true }).map(async (name) => [name, (await stat(path.join(dir, name))).ino] as const),
   );
   return new Map(entries);
 }
