@@ -122,26 +122,33 @@ export function createThreadsRepository(db: Database) {
       // Trap: the key travels as text, not as a Date: created_at holds microseconds, which a JS Date
       // would round away, and the next page would then repeat or skip a row. timestamptz's text form
       // carries its offset, so it reads back as the same instant whatever the session's time zone.
-      const rows = await tx
-        .select({ row: threads, at: sql<string>`${CATALOGUE_ORDER}::text` })
-        .from(threads)
-        .where(
-          and(
-            eq(threads.status, 'approved'),
-            after
-              ? and(
-                  // The first condition bounds the index scan; the second breaks ties within an instant.
-                  sql`${CATALOGUE_ORDER} <= ${after.at}::timestamptz`,
-                  or(
-                    sql`${CATALOGUE_ORDER} < ${after.at}::timestamptz`,
-                    gt(threads.shortcode, after.shortcode),
-                  ),
-                )
-              : undefined,
-          ),
-        )
-        .orderBy(sql`${CATALOGUE_ORDER} desc`, asc(threads.shortcode))
-        .limit(limit);
+      // Trap: without statistics (PGlite has no autovacuum; a fresh PostgreSQL table neither) the
+      // planner picks a bitmap scan and a sort, which reads every row after the key for each page,
+      // so an export grows with the square of the catalogue. Sorting off, for this one query, leaves
+      // the index's own order: a page then reads its rows only, at any depth.
+      const rows = await tx.transaction(async (page) => {
+        await page.execute(sql`set local enable_sort = off`);
+        return page
+          .select({ row: threads, at: sql<string>`${CATALOGUE_ORDER}::text` })
+          .from(threads)
+          .where(
+            and(
+              eq(threads.status, 'approved'),
+              after
+                ? and(
+                    // The first condition bounds the index scan; the second breaks ties within an instant.
+                    sql`${CATALOGUE_ORDER} <= ${after.at}::timestamptz`,
+                    or(
+                      sql`${CATALOGUE_ORDER} < ${after.at}::timestamptz`,
+                      gt(threads.shortcode, after.shortcode),
+                    ),
+                  )
+                : undefined,
+            ),
+          )
+          .orderBy(sql`${CATALOGUE_ORDER} desc`, asc(threads.shortcode))
+          .limit(limit);
+      });
       const last = rows.at(-1);
       return {
         rows: rows.map(({ row }) => row),
