@@ -33,14 +33,17 @@ export function createCatalogueReader(dir: string) {
     try {
       return JSON.parse(await readFile(file, 'utf8'));
     } catch (error) {
-      throw new Error(`Cannot read the catalogue file ${file}: ${(error as Error).message}`, { cause: error });
+      throw new Error(`Cannot read the catalogue file ${file}: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
   }
 
   /** Validates the cards a page renders; a malformed card fails the build with the file's path. */
   function validated(raw: unknown, name: string): ThreadCard[] {
     const parsed = ThreadCardListSchema.safeParse(raw);
-    if (!parsed.success) throw new Error(`${dir}/${name} has an invalid card: ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success)
+      throw new Error(`${dir}/${name} has an invalid card: ${parsed.error.issues[0]?.message}`);
     return parsed.data;
   }
 
@@ -79,7 +82,10 @@ export function createCatalogueReader(dir: string) {
     }));
 
   /** The first `limit` cards of a list and its total, from as many of its first pages as it takes. */
-  async function readListHead(list: CatalogueListKey, limit: number): Promise<{ cards: ThreadCard[]; total: number }> {
+  async function readListHead(
+    list: CatalogueListKey,
+    limit: number,
+  ): Promise<{ cards: ThreadCard[]; total: number }> {
     const first = (await cached(pageName(list, 1))) as CataloguePage;
     const cards = validated(first.cards, pageName(list, 1));
     for (let page = 2; cards.length < limit && page <= first.pages; page++) {

@@ -218,5 +218,7 @@ export async function streamCatalogue(
     await writeIfChanged(path.join(dir, MANIFEST_FILE), manifestBody(manifest));
     return { manifest, dataChanged: written.changed || removed };
   }
-  throw new Error(`The approved threads kept changing during ${ATTEMPTS} exports; the next publish tries again`);
+  throw new Error(
+    `The approved threads kept changing during ${ATTEMPTS} exports; the next publish tries again`,
+  );
 }

@@ -32,29 +32,37 @@ async function helper<T>(...args: string[]): Promise<T> {
   return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as T;
 }
 
-test('exporting 100,000 approved threads adds a bounded amount of memory, printed', async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'ct-export-memory-'));
-  const inserted = await helper<InsertResult>('insert', dir, String(COUNT));
-  expect(inserted.inserted).toBe(COUNT);
-  const result = await helper<ExportResult>('export', dir);
+test(
+  'exporting 100,000 approved threads adds a bounded amount of memory, printed',
+  async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'ct-export-memory-'));
+    const inserted = await helper<InsertResult>('insert', dir, String(COUNT));
+    expect(inserted.inserted).toBe(COUNT);
+    const result = await helper<ExportResult>('export', dir);
 
-  const added = result.cold.sampledPeakRss - result.rssBefore;
-  const addedWarm = result.warm.sampledPeakRss - result.rssBefore;
-  console.log(
-    `export of ${COUNT.toLocaleString('en-US')} approved threads: memory added ${(added / MB).toFixed(0)} MB ` +
-      `(RSS ${(result.rssBefore / MB).toFixed(0)} MB with the database open, peak ${(result.cold.sampledPeakRss / MB).toFixed(0)} MB); ` +
-      `unchanged again: ${(addedWarm / MB).toFixed(0)} MB added; ${result.files} files, ${(result.bytes / MB).toFixed(0)} MB`,
-  );
-  expect(result.approved).toBe(COUNT);
-  expect(result.cold.dataChanged).toBe(true);
-  expect(result.warm.dataChanged).toBe(false);
-  expect(added).toBeLessThan(ADDED_LIMIT);
-  expect(addedWarm).toBeLessThan(ADDED_LIMIT);
+    const added = result.cold.sampledPeakRss - result.rssBefore;
+    const addedWarm = result.warm.sampledPeakRss - result.rssBefore;
+    console.log(
+      `export of ${COUNT.toLocaleString('en-US')} approved threads: memory added ${(added / MB).toFixed(0)} MB ` +
+        `(RSS ${(result.rssBefore / MB).toFixed(0)} MB with the database open, peak ${(result.cold.sampledPeakRss / MB).toFixed(0)} MB); ` +
+        `unchanged again: ${(addedWarm / MB).toFixed(0)} MB added; ${result.files} files, ${(result.bytes / MB).toFixed(0)} MB`,
+    );
+    expect(result.approved).toBe(COUNT);
+    expect(result.cold.dataChanged).toBe(true);
+    expect(result.warm.dataChanged).toBe(false);
+    expect(added).toBeLessThan(ADDED_LIMIT);
+    expect(addedWarm).toBeLessThan(ADDED_LIMIT);
 
-  // It exported everything: the manifest counts every thread, and All has every page.
-  const catalogueDir = path.join(dir, 'catalogue');
-  const manifest = ManifestSchema.parse(JSON.parse(await readFile(path.join(catalogueDir, 'manifest.json'), 'utf8')));
-  expect(manifest.counts?.all).toBe(COUNT);
-  const pages = (await readdir(path.join(catalogueDir, 'pages/all'))).filter((name) => name.endsWith('.json'));
-  expect(pages).toHaveLength(Math.ceil(COUNT / 24));
-}, 30 * 60_000);
+    // It exported everything: the manifest counts every thread, and All has every page.
+    const catalogueDir = path.join(dir, 'catalogue');
+    const manifest = ManifestSchema.parse(
+      JSON.parse(await readFile(path.join(catalogueDir, 'manifest.json'), 'utf8')),
+    );
+    expect(manifest.counts?.all).toBe(COUNT);
+    const pages = (await readdir(path.join(catalogueDir, 'pages/all'))).filter((name) =>
+      name.endsWith('.json'),
+    );
+    expect(pages).toHaveLength(Math.ceil(COUNT / 24));
+  },
+  30 * 60_000,
+);

@@ -78,6 +78,8 @@ describe('the build reads the heads of the lists', () => {
       path.join(dir, 'pages/all/1.json'),
       JSON.stringify({ version: 'v', list: 'all', page: 1, pages: 1, total: 1, cards: [{ id: 1 }] }),
     );
-    await expect(createCatalogueReader(dir).readCatalogueHead()).rejects.toThrow(/pages\/all\/1\.json has an invalid card/);
+    await expect(createCatalogueReader(dir).readCatalogueHead()).rejects.toThrow(
+      /pages\/all\/1\.json has an invalid card/,
+    );
   });
 });

@@ -83,7 +83,9 @@ export async function readList(dir: string, list: string, manifest: Manifest): P
 /** Inode per file: a file written again (renamed into place) gets a new one. */
 export async function inodes(dir: string): Promise<Map<string, number>> {
   const entries = await Promise.all(
-    filesIn(dir, { copies: true }).map(async (name) => [name, (await stat(path.join(dir, name))).ino] as const),
+    filesIn(dir, { copies: true }).map(
+      async (name) => [name, (await stat(path.join(dir, name))).ino] as const,
+    ),
   );
   return new Map(entries);
 }

@@ -163,7 +163,10 @@ describe('the pages', () => {
     );
     // What the exporter reported as written, and the whole files it streamed, is exactly what is there.
     expect(
-      [...log.written.map((file) => path.relative(dir, file).split(path.sep).join('/')), ...STREAMED_FILES].sort(),
+      [
+        ...log.written.map((file) => path.relative(dir, file).split(path.sep).join('/')),
+        ...STREAMED_FILES,
+      ].sort(),
     ).toEqual(names);
   });
 });

@@ -156,8 +156,8 @@ describe('the streamed whole files', () => {
     await mkdir(path.join(dir, '.search-spill-x1'));
     await writeFile(path.join(dir, '.search-spill-x1', '0.txt'), '0\tword\n');
     await writeCatalogue(dir, cards.slice(1), dates);
-    expect(filesIn(dir, { copies: true }).filter((name) => name.includes('.tmp') || name.includes('spill'))).toEqual(
-      [],
-    );
+    expect(
+      filesIn(dir, { copies: true }).filter((name) => name.includes('.tmp') || name.includes('spill')),
+    ).toEqual([]);
   });
 });
