@@ -9,18 +9,17 @@ import type { ExportResult, InsertResult } from '../../../../scripts/bench/catal
 
 // The export of 100,000 approved threads in bounded memory: the benchmark's own child process
 // (scripts/bench/catalogue-export.ts) inserts them into a PGlite database of its own and exports
-// them, so the memory it reports is the export's alone, not the test runner's. The RSS figures are
-// printed. What is asserted holds on any machine: the export runs with its JavaScript heap capped
-// far below the catalogue's size (threads-all.json alone is 86 MB; the export that held everything
-// added about 640 MB of RSS and would not survive the cap), and the RSS it adds stays well below
-// what that export added (the RSS before varies by a few hundred MB with PGlite, hence the margin).
+// them, so the memory it reports is the export's alone, not the test runner's. What is asserted holds
+// on any machine: the export runs with its JavaScript heap capped at 160 MB, which the export that
+// held the whole catalogue does not survive (it aborts out of memory within seconds at this size:
+// threads-all.json alone is an 86 MB string). The RSS figures are printed, not asserted: the RSS
+// before the export varies by a few hundred MB with PGlite, and V8 lets garbage grow before it
+// collects (about 100 to 350 MB added here; the export that held everything added about 640 MB).
 
 const COUNT = 100_000;
 const MB = 1024 * 1024;
 /** V8's old-space cap for the export's process: the cards, files and index must never be held whole. */
 const HEAP_CAP_MB = 160;
-/** RSS the export may add above the process with the database open (PGlite's own cache included). */
-const ADDED_LIMIT = 512 * MB;
 
 const run = promisify(execFile);
 const script = path.resolve('scripts/bench/catalogue-export.ts');
@@ -28,8 +27,9 @@ let dir = '';
 
 afterAll(() => (dir ? rm(dir, { recursive: true, force: true }) : undefined));
 
-async function helper<T>(...args: string[]): Promise<T> {
-  const { stdout } = await run(process.execPath, [`--max-old-space-size=${HEAP_CAP_MB}`, script, ...args], {
+/** Runs the benchmark's child with `nodeOptions` and parses the JSON line it prints last. */
+async function helper<T>(nodeOptions: string[], ...args: string[]): Promise<T> {
+  const { stdout } = await run(process.execPath, [...nodeOptions, script, ...args], {
     maxBuffer: 1024 * 1024,
     timeout: 15 * 60_000,
   });
@@ -40,9 +40,9 @@ test(
   'exporting 100,000 approved threads adds a bounded amount of memory, printed',
   async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'ct-export-memory-'));
-    const inserted = await helper<InsertResult>('insert', dir, String(COUNT));
+    const inserted = await helper<InsertResult>([], 'insert', dir, String(COUNT));
     expect(inserted.inserted).toBe(COUNT);
-    const result = await helper<ExportResult>('export', dir);
+    const result = await helper<ExportResult>([`--max-old-space-size=${HEAP_CAP_MB}`], 'export', dir);
 
     const added = result.cold.sampledPeakRss - result.rssBefore;
     const addedWarm = result.warm.sampledPeakRss - result.rssBefore;
@@ -54,8 +54,6 @@ test(
     expect(result.approved).toBe(COUNT);
     expect(result.cold.dataChanged).toBe(true);
     expect(result.warm.dataChanged).toBe(false);
-    expect(added).toBeLessThan(ADDED_LIMIT);
-    expect(addedWarm).toBeLessThan(ADDED_LIMIT);
 
     // It exported everything: the manifest counts every thread, and All has every page.
     const catalogueDir = path.join(dir, 'catalogue');
