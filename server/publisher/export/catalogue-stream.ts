@@ -162,7 +162,11 @@ async function writeFiles(
   }
 }
 
-/** Removes what a killed export left at the top of the folder: spill folders and temporary files. */
+/**
+ * Removes what a killed export left at the top of the folder: spill folders and temporary files.
+ * One export writes a folder at a time (the publisher coalesces its runs), so anything temporary
+ * found when one starts is a leftover.
+ */
 async function removeLeftovers(dir: string): Promise<void> {
   for (const name of await readdir(dir).catch(() => [] as string[])) {
     if (name.startsWith(SPILL_PREFIX) || /^threads-\w+\.json\.[0-9a-f]{12}\.tmp(\.br|\.gz)?$/.test(name))
