@@ -161,3 +161,33 @@ describe('the streamed whole files', () => {
     ).toEqual([]);
   });
 });
+
+describe('stale files', () => {
+  test('go with their precompressed copies; the copies of files still wanted stay', async () => {
+    const dir = await newDir();
+    const cards = referenceCards(100);
+    const { manifest } = await writeCatalogue(dir, cards, dates);
+    const topic = manifest.topics?.[0]?.slug ?? '';
+    const copies = [
+      'pages/all/5.json.br',
+      'pages/all/5.json.gz',
+      'pages/all/1.json.br',
+      `pages/topics/${topic}/1.json.gz`,
+      'search/index.json.br',
+      'search/gone.0123456789.json.br',
+    ];
+    for (const name of copies) await writeFile(path.join(dir, name), 'copy');
+
+    // 30 cards: All keeps two pages; the search index is written anew.
+    const fewer = cards.filter((card) => card.topic_tag && manifest.topics?.[0]?.tag === card.topic_tag);
+    await writeCatalogue(dir, fewer.slice(0, 30), dates);
+    const names = filesIn(dir, { copies: true });
+    expect(names).not.toContain('pages/all/5.json');
+    expect(names).not.toContain('pages/all/5.json.br');
+    expect(names).not.toContain('pages/all/5.json.gz');
+    expect(names).not.toContain('search/gone.0123456789.json.br');
+    expect(names).toContain('pages/all/1.json.br');
+    expect(names).toContain(`pages/topics/${topic}/1.json.gz`);
+    expect(names).toContain('search/index.json.br');
+  });
+});
