@@ -158,6 +158,10 @@ export const threads = pgTable(
   },
   (table) => [
     index('threads_status_posted').on(table.status, table.postedAt),
+    // The public catalogue's order: the export reads it page by page (keyset) at any size.
+    index('threads_catalogue_order')
+      .on(sql`coalesce(${table.postedAt}, ${table.createdAt}) desc`, table.shortcode)
+      .where(sql`${table.status} = 'approved'`),
     // An author's posts, found by their Threads username without regard to case.
     index('threads_username_lower').on(sql`lower(${table.username})`),
     index('threads_owner').on(table.ownerUserId),

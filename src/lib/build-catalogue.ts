@@ -1,96 +1,19 @@
 // Build-time only: reads the public catalogue that the home page, topic pages and feeds are pre-rendered from.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CATALOGUE_PAGE_SIZE } from '../../contract/catalogue-pages.ts';
+import {
+  CATALOGUE_PAGE_SIZE,
+  topicListKey,
+  type CatalogueListKey,
+  type CataloguePage,
+} from '../../contract/catalogue-pages.ts';
 import { ManifestSchema, type Manifest } from '../../contract/manifest.ts';
 import { ThreadCardListSchema, type ThreadCard } from '../../contract/thread-card.ts';
 import { groupByTopic, type CatalogueTopic } from '../../contract/topics.ts';
 import { catalogueDir } from './build-env.ts';
 
-async function readJson(name: string): Promise<unknown> {
-  const file = path.resolve(catalogueDir, name);
-  try {
-    return JSON.parse(await readFile(file, 'utf8'));
-  } catch (error) {
-    throw new Error(`Cannot read the catalogue file ${file}: ${(error as Error).message}`, { cause: error });
-  }
-}
-
-let all: Promise<unknown[]> | null = null;
-let topicGroups: Promise<ReturnType<typeof groupByTopic>> | null = null;
-
-/** threads-all.json, read once per build (every page that needs it shares the parse). */
-function readAll(): Promise<unknown[]> {
-  all ??= readJson('threads-all.json').then((raw) => {
-    if (!Array.isArray(raw))
-      throw new Error(`${catalogueDir}/threads-all.json must hold a list of thread cards`);
-    return raw;
-  });
-  return all;
-}
-
-/**
- * Validates the cards a page renders; a malformed card fails the build with the file's path. Only
- * what is rendered is validated in full: the whole file can hold 100,000 cards.
- */
-function validated(raw: unknown[]): ThreadCard[] {
-  const parsed = ThreadCardListSchema.safeParse(raw);
-  if (!parsed.success) {
-    throw new Error(
-      `${catalogueDir}/threads-all.json has an invalid card: ${parsed.error.issues[0]?.message}`,
-    );
-  }
-  return parsed.data;
-}
-
-/** The first `limit` cards of threads-all.json and the total. */
-export async function readCatalogueHead(
-  limit = CATALOGUE_PAGE_SIZE,
-): Promise<{ cards: ThreadCard[]; total: number }> {
-  const raw = await readAll();
-  return { cards: validated(raw.slice(0, limit)), total: raw.length };
-}
-
-/** The newest `limit` cards (catalogue order is newest first), for the feeds. */
-export async function readNewestCards(limit: number): Promise<ThreadCard[]> {
-  return (await readCatalogueHead(limit)).cards;
-}
-
-/** Every topic with its first `limit` cards and its total, most threads first. */
-export async function readCatalogueTopics(
-  limit = CATALOGUE_PAGE_SIZE,
-): Promise<{ topic: CatalogueTopic; cards: ThreadCard[] }[]> {
-  // Grouped once per build (every topic page and feed asks); grouping reads only the tag, so the
-  // whole list need not be validated first.
-  topicGroups ??= readAll().then((raw) => groupByTopic(raw as ThreadCard[]));
-  const groups = await topicGroups;
-  return groups.map(({ topic, cards }) => ({ topic, cards: validated(cards.slice(0, limit)) }));
-}
-
 /** Topics linked in a page's topic bar: the bar stays the same size at any catalogue size. */
 export const TOPIC_NAV_LIMIT = 12;
-
-/** The biggest topics (and `current`, when it is not among them) for a page's topic bar. */
-export async function readTopicNavigation(
-  current?: string,
-): Promise<{ topics: CatalogueTopic[]; total: number }> {
-  const all = (await readCatalogueTopics(0)).map(({ topic }) => topic);
-  const topics = all.slice(0, TOPIC_NAV_LIMIT);
-  const own = all.find((topic) => topic.slug === current);
-  if (own && !topics.includes(own)) topics.push(own);
-  return { topics, total: all.length };
-}
-
-/**
- * The manifest's dates and version, as the island needs them (its topic list and counts stay out of
- * the page's HTML); null when the manifest is missing or malformed (no freshness line then).
- */
-export async function readBuiltManifest(): Promise<Manifest | null> {
-  const manifest = await readCatalogueManifest();
-  if (!manifest) return null;
-  const { generatedAt, nextUpdate, version } = manifest;
-  return version ? { generatedAt, nextUpdate, version } : { generatedAt, nextUpdate };
-}
 
 /** A page or feed per topic: the topic and its newest `limit` cards. */
 export type TopicPageProps = {
@@ -98,21 +21,163 @@ export type TopicPageProps = {
   cards: ThreadCard[];
 };
 
-/** `getStaticPaths` of the routes under /topics/{slug}: one per topic with approved threads. */
-export async function topicStaticPaths(
-  limit: number,
-): Promise<{ params: { slug: string }; props: TopicPageProps }[]> {
-  return (await readCatalogueTopics(limit)).map(({ topic, cards }) => ({
-    params: { slug: topic.slug },
-    props: { topic, cards },
-  }));
+/**
+ * What the build reads of a catalogue folder: only the heads of the lists (the first page or pages of
+ * All and of each topic) and the manifest, never threads-all.json, which holds every thread (hundreds
+ * of megabytes at a million). A folder without pages (the committed sample, which `npm run dev` reads
+ * as it is) is read from its threads-all.json: it is small.
+ */
+export function createCatalogueReader(dir: string) {
+  async function readJson(name: string): Promise<unknown> {
+    const file = path.resolve(dir, name);
+    try {
+      return JSON.parse(await readFile(file, 'utf8'));
+    } catch (error) {
+      throw new Error(`Cannot read the catalogue file ${file}: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+  }
+
+  /** Validates the cards a page renders; a malformed card fails the build with the file's path. */
+  function validated(raw: unknown, name: string): ThreadCard[] {
+    const parsed = ThreadCardListSchema.safeParse(raw);
+    if (!parsed.success)
+      throw new Error(`${dir}/${name} has an invalid card: ${parsed.error.issues[0]?.message}`);
+    return parsed.data;
+  }
+
+  let manifest: Promise<Manifest | null> | null = null;
+  const readManifest = () =>
+    (manifest ??= readJson('manifest.json').then(
+      (raw) => ManifestSchema.safeParse(raw).data ?? null,
+      () => null,
+    ));
+
+  const pageName = (list: CatalogueListKey, page: number) => `pages/${list}/${page}.json`;
+  // The head of All is read once per build (the home page and both feeds ask); a topic's pages are
+  // read when its routes ask, and not kept: there can be thousands of topics.
+  const cache = new Map<string, Promise<unknown>>();
+  const cached = (name: string) => {
+    if (!name.startsWith('pages/all/') && name !== 'threads-all.json') return readJson(name);
+    let read = cache.get(name);
+    if (!read) cache.set(name, (read = readJson(name)));
+    return read;
+  };
+
+  /** Whether the folder holds the paged catalogue (every export does; the committed sample does not). */
+  let paged: Promise<boolean> | null = null;
+  const isPaged = () =>
+    (paged ??= readFile(path.resolve(dir, pageName('all', 1))).then(
+      () => true,
+      () => false,
+    ));
+
+  /** The sample's path: every card from threads-all.json, grouped by topic once. */
+  let whole: Promise<{ cards: unknown[]; topics: ReturnType<typeof groupByTopic> }> | null = null;
+  const readWhole = () =>
+    (whole ??= cached('threads-all.json').then((raw) => {
+      if (!Array.isArray(raw)) throw new Error(`${dir}/threads-all.json must hold a list of thread cards`);
+      return { cards: raw, topics: groupByTopic(raw as ThreadCard[]) };
+    }));
+
+  /** The first `limit` cards of a list and its total, from as many of its first pages as it takes. */
+  async function readListHead(
+    list: CatalogueListKey,
+    limit: number,
+  ): Promise<{ cards: ThreadCard[]; total: number }> {
+    const first = (await cached(pageName(list, 1))) as CataloguePage;
+    const cards = validated(first.cards, pageName(list, 1));
+    for (let page = 2; cards.length < limit && page <= first.pages; page++) {
+      const next = (await cached(pageName(list, page))) as CataloguePage;
+      cards.push(...validated(next.cards, pageName(list, page)));
+    }
+    return { cards: cards.slice(0, limit), total: first.total };
+  }
+
+  /** Every topic with approved threads, most threads first, as the manifest lists them. */
+  async function readTopics(): Promise<CatalogueTopic[]> {
+    const manifest = await readManifest();
+    if (!manifest?.topics) throw new Error(`${dir}/manifest.json lists no topics: it is not an export`);
+    return manifest.topics;
+  }
+
+  const reader = {
+    /** The first `limit` cards of All (catalogue order, newest first) and how many there are. */
+    async readCatalogueHead(limit = CATALOGUE_PAGE_SIZE): Promise<{ cards: ThreadCard[]; total: number }> {
+      if (await isPaged()) return readListHead('all', limit);
+      const { cards } = await readWhole();
+      return { cards: validated(cards.slice(0, limit), 'threads-all.json'), total: cards.length };
+    },
+
+    /** The newest `limit` cards (catalogue order is newest first), for the feeds. */
+    async readNewestCards(limit: number): Promise<ThreadCard[]> {
+      return (await reader.readCatalogueHead(limit)).cards;
+    },
+
+    /** Every topic with its first `limit` cards, most threads first (no page is read for a limit of 0). */
+    async readCatalogueTopics(
+      limit = CATALOGUE_PAGE_SIZE,
+    ): Promise<{ topic: CatalogueTopic; cards: ThreadCard[] }[]> {
+      if (!(await isPaged())) {
+        const { topics } = await readWhole();
+        return topics.map(({ topic, cards }) => ({
+          topic,
+          cards: validated(cards.slice(0, limit), 'threads-all.json'),
+        }));
+      }
+      const topics = await readTopics();
+      return Promise.all(
+        topics.map(async (topic) => ({
+          topic,
+          cards: limit > 0 ? (await readListHead(topicListKey(topic.slug), limit)).cards : [],
+        })),
+      );
+    },
+
+    /** The biggest topics (and `current`, when it is not among them) for a page's topic bar. */
+    async readTopicNavigation(current?: string): Promise<{ topics: CatalogueTopic[]; total: number }> {
+      const all = (await reader.readCatalogueTopics(0)).map(({ topic }) => topic);
+      const topics = all.slice(0, TOPIC_NAV_LIMIT);
+      const own = all.find((topic) => topic.slug === current);
+      if (own && !topics.includes(own)) topics.push(own);
+      return { topics, total: all.length };
+    },
+
+    /** `getStaticPaths` of the routes under /topics/{slug}: one per topic with approved threads. */
+    async topicStaticPaths(limit: number): Promise<{ params: { slug: string }; props: TopicPageProps }[]> {
+      return (await reader.readCatalogueTopics(limit)).map(({ topic, cards }) => ({
+        params: { slug: topic.slug },
+        props: { topic, cards },
+      }));
+    },
+
+    /** The manifest, or null when it is missing or malformed (the page then shows no freshness line). */
+    readCatalogueManifest: readManifest,
+
+    /**
+     * The manifest's dates and version, as the island needs them (its topic list and counts stay out
+     * of the page's HTML); null when the manifest is missing or malformed (no freshness line then).
+     */
+    async readBuiltManifest(): Promise<Manifest | null> {
+      const manifest = await readManifest();
+      if (!manifest) return null;
+      const { generatedAt, nextUpdate, version } = manifest;
+      return version ? { generatedAt, nextUpdate, version } : { generatedAt, nextUpdate };
+    },
+  };
+  return reader;
 }
 
-/** The manifest, or null when it is missing or malformed (the page then shows no freshness line). */
-export async function readCatalogueManifest(): Promise<Manifest | null> {
-  try {
-    return ManifestSchema.parse(await readJson('manifest.json'));
-  } catch {
-    return null;
-  }
-}
+// The build's catalogue (CATALOGUE_DIR): one reader, so every page shares its reads.
+const build = createCatalogueReader(catalogueDir);
+
+export const {
+  readCatalogueHead,
+  readNewestCards,
+  readCatalogueTopics,
+  readTopicNavigation,
+  topicStaticPaths,
+  readCatalogueManifest,
+  readBuiltManifest,
+} = build;

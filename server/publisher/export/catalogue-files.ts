@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import {
   CATALOGUE_PAGE_SIZE,
   paginate,
@@ -24,6 +24,9 @@ export const WHOLE_FILES = [
   'threads-images.json',
   'threads-recent.json',
 ];
+
+/** The whole files the export streams (the others are small and written whole, by writeIfChanged). */
+export const STREAMED_FILES = ['threads-all.json', 'threads-text.json', 'threads-images.json'] as const;
 
 /** The folders of files derived from the cards; anything in them that an export did not write is stale. */
 export const DERIVED_FOLDERS = ['pages', 'search'];
@@ -54,14 +57,29 @@ function newestFirst(cards: readonly ThreadCard[]): ThreadCard[] {
     .map(({ card }) => card);
 }
 
+/**
+ * The hash behind the version, fed threads-all.json's bytes: whole (`catalogueVersion`) or piece by
+ * piece as the export streams them (`[`, the cards' JSON joined by `,`, `]`); `versionOf` reads it.
+ */
+export function catalogueVersionHash(): Hash {
+  return createHash('sha256').update(`${FORMAT}\n`);
+}
+
+/** The version a `catalogueVersionHash` fed the whole of threads-all.json stands for. */
+export function versionOf(hash: Hash): string {
+  return hash.digest('hex').slice(0, 16);
+}
+
 /** A short digest of the cards: equal catalogues have equal versions, and any change changes it. */
 export function catalogueVersion(allJson: string): string {
-  return createHash('sha256').update(`${FORMAT}\n`).update(allJson).digest('hex').slice(0, 16);
+  return versionOf(catalogueVersionHash().update(allJson));
 }
 
 /**
  * Every public catalogue file for `cards` (in catalogue order, newest first), by path relative to
- * the catalogue folder, the manifest last: the spec's whole files, each list's pages (All, Text,
+ * the catalogue folder, the manifest last. Holds everything in memory: the export streams the same
+ * files (catalogue-stream.ts); this stays the reference they are compared with, and serves small
+ * catalogues (the committed sample, tests): the spec's whole files, each list's pages (All, Text,
  * Images and one per topic) and the search index, all stamped with one version.
  */
 export function catalogueFiles(

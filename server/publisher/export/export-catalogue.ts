@@ -1,23 +1,13 @@
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ManifestSchema, type Manifest } from '../../../contract/manifest.ts';
 import { ThreadCardListSchema, type ThreadCard } from '../../../contract/thread-card.ts';
 import type { Database } from '../../db/client.ts';
 import { createCurationRunsRepository } from '../../repositories/curation-runs.ts';
 import { createThreadsRepository } from '../../repositories/threads.ts';
-import { toThreadCard } from '../../views/thread-views.ts';
-import { writeIfChanged } from './atomic-file.ts';
-import {
-  catalogueFiles,
-  catalogueVersion,
-  DERIVED_FOLDERS,
-  MANIFEST_FILE,
-  manifestBody,
-  type CatalogueDates,
-} from './catalogue-files.ts';
-
-/** Files written at once: enough to keep the disk busy, few enough never to run out of descriptors. */
-const WRITE_CONCURRENCY = 32;
+import { approvedCards, cardsInMemory } from './card-source.ts';
+import { MANIFEST_FILE, type CatalogueDates } from './catalogue-files.ts';
+import { streamCatalogue } from './catalogue-stream.ts';
 
 /** Every file under `dir/folder` (none when it is missing), by path relative to `dir` with `/` separators. */
 export async function filesUnder(dir: string, folder: string): Promise<string[]> {
@@ -30,58 +20,18 @@ export async function filesUnder(dir: string, folder: string): Promise<string[]>
 }
 
 /**
- * Writes the public catalogue into `dir`: each file whole, renamed into place, and only when its
- * content changed; pages and search files that the new catalogue no longer has are removed. The
- * manifest is written last, so a manifest on disk always describes files that are already complete.
- * Returns the manifest and whether any data file changed.
+ * Writes the public catalogue of `cards` into `dir` (see streamCatalogue): each file renamed into
+ * place, and only when its content changed; stale pages and search files removed; the manifest last.
+ * Returns the manifest and whether any data file changed. For cards already in memory (the sample,
+ * a downloaded catalogue); the export of the approved threads streams them from the database.
  */
 export async function writeCatalogue(
   dir: string,
   cards: readonly ThreadCard[],
   dates: CatalogueDates,
+  options: { splitBytes?: number } = {},
 ): Promise<{ manifest: Manifest; dataChanged: boolean }> {
-  // The common case (the 5-minute publish, nothing approved since): the version on disk says the
-  // files are already these cards', so only the manifest's dates may need writing. At 100k threads
-  // this skips generating and comparing ~12,800 files.
-  const onDisk = await readManifest(dir);
-  if (onDisk?.version && onDisk.version === catalogueVersion(JSON.stringify(cards))) {
-    const manifest = {
-      ...onDisk,
-      generatedAt: dates.generatedAt.toISOString(),
-      nextUpdate: dates.nextUpdate.toISOString(),
-    };
-    await writeIfChanged(path.join(dir, MANIFEST_FILE), manifestBody(manifest));
-    return { manifest, dataChanged: false };
-  }
-  const { files, manifest } = catalogueFiles(cards, dates);
-  const manifestFile = files.pop();
-  const folders = new Set(files.map(([name]) => path.posix.dirname(name)));
-  await Promise.all([...folders].map((folder) => mkdir(path.join(dir, folder), { recursive: true })));
-
-  let dataChanged = false;
-  for (let start = 0; start < files.length; start += WRITE_CONCURRENCY) {
-    const written = await Promise.all(
-      files
-        .slice(start, start + WRITE_CONCURRENCY)
-        .map(([name, body]) => writeIfChanged(path.join(dir, name), body)),
-    );
-    if (written.includes(true)) dataChanged = true;
-  }
-  const wanted = new Set(files.map(([name]) => name));
-  for (const folder of DERIVED_FOLDERS) {
-    for (const stale of (await filesUnder(dir, folder)).filter((name) => !wanted.has(name))) {
-      await rm(path.join(dir, stale), { force: true });
-      dataChanged = true;
-    }
-  }
-  // A topic that is gone leaves its folder empty: remove it, so /data lists only live topics.
-  const topicsDir = path.join(dir, 'pages', 'topics');
-  for (const slug of await readdir(topicsDir).catch(() => [] as string[])) {
-    if (!folders.has(`pages/topics/${slug}`))
-      await rm(path.join(topicsDir, slug), { recursive: true, force: true });
-  }
-  if (manifestFile) await writeIfChanged(path.join(dir, manifestFile[0]), manifestFile[1]);
-  return { manifest, dataChanged };
+  return streamCatalogue(dir, cardsInMemory(cards), dates, await readManifest(dir), options);
 }
 
 /** The manifest in `dir`, or null when it is missing or invalid. */
@@ -133,17 +83,19 @@ export async function exportCatalogue(
   { catalogueDir, sampleCatalogueDir, refreshIntervalMinutes, pictureBaseUrl }: CatalogueExport,
   now = new Date(),
 ): Promise<boolean> {
-  const approved = await createThreadsRepository(db).listApproved();
-  const sample = approved.length === 0 ? await readSample(sampleCatalogueDir) : null;
+  // One row tells whether the sample stands in; the export itself streams the rows page by page.
+  const anyApproved = (await createThreadsRepository(db).listApprovedPage(null, 1)).rows.length > 0;
+  const sample = anyApproved ? null : await readSample(sampleCatalogueDir);
   if (sample) {
     const dates = sample.dates ?? catalogueDatesFrom(now, refreshIntervalMinutes);
     return (await writeCatalogue(catalogueDir, sample.cards, dates)).dataChanged;
   }
   const refreshedAt = (await createCurationRunsRepository(db).lastRefreshedAt()) ?? now;
-  const { dataChanged } = await writeCatalogue(
+  const { dataChanged } = await streamCatalogue(
     catalogueDir,
-    approved.map((row) => toThreadCard(row, pictureBaseUrl)),
+    approvedCards(db, pictureBaseUrl),
     catalogueDatesFrom(refreshedAt, refreshIntervalMinutes),
+    await readManifest(catalogueDir),
   );
   return dataChanged;
 }

@@ -9,7 +9,7 @@ import {
 import type { ThreadCard } from '../../../contract/thread-card.ts';
 
 /** Every shard key starts with this many characters of its terms. */
-const BASE_KEY_LENGTH = 2;
+export const BASE_KEY_LENGTH = 2;
 
 /**
  * Shard keys never grow past this many characters: the hex file name (at most 4 bytes a character)
@@ -24,7 +24,7 @@ export const MAX_KEY_LENGTH = 16;
  */
 export const SHARD_SPLIT_BYTES = 64_000;
 
-interface TermPostings {
+export interface TermPostings {
   term: string;
   /** The delta-encoded positions as JSON, written once and reused for sizing and for the shard body. */
   json: string;
@@ -39,7 +39,8 @@ function codePoints(term: string): number {
   return count;
 }
 
-function prefix(term: string, length: number): string {
+/** The first `length` characters (code points) of a term. */
+export function prefix(term: string, length: number): string {
   let end = 0;
   for (let seen = 0; seen < length && end < term.length; seen++) {
     end += (term.codePointAt(end) ?? 0) > 0xffff ? 2 : 1;
@@ -48,7 +49,7 @@ function prefix(term: string, length: number): string {
 }
 
 /** Delta-encodes ascending positions in place (the list is not used again) and writes them as JSON. */
-function deltaJson(positions: number[]): string {
+export function deltaJson(positions: number[]): string {
   for (let i = positions.length - 1; i > 0; i--) positions[i] = (positions[i] ?? 0) - (positions[i - 1] ?? 0);
   return JSON.stringify(positions);
 }
@@ -109,11 +110,41 @@ function shardBody(version: string, key: string, items: readonly TermPostings[])
   return `${JSON.stringify(head).slice(0, -1)},"postings":[${items.map((item) => item.json).join(',')}]}`;
 }
 
+/** One shard file: its key, its file name (under search/) and its body. */
+export type ShardFile = [key: string, file: string, body: string];
+
+/**
+ * The shard files of `items` (sorted by term, in plain code-unit order): grouped by their first
+ * BASE_KEY_LENGTH characters, each group split while too large. A group's shards depend on its own
+ * terms only, so the items may be any set of whole groups (the export passes one partition at a time).
+ */
+export function shardFiles(items: readonly TermPostings[], version: string, splitBytes: number): ShardFile[] {
+  const shards: [string, TermPostings[]][] = [];
+  for (const [key, group] of groupByPrefix(items, BASE_KEY_LENGTH)) split(key, group, splitBytes, shards);
+  return shards.map(([key, group]) => {
+    const body = shardBody(version, key, group);
+    // The content hash in the name lets a browser cache a shard without ever pairing it with another version.
+    return [key, `${hex(key)}.${createHash('sha256').update(body).digest('hex').slice(0, 10)}.json`, body];
+  });
+}
+
+/** The entry file's body: every shard's [key, file], sorted by key. */
+export function searchEntryBody(version: string, docs: number, shards: [string, string][]): string {
+  const entry: SearchIndexEntry = {
+    format: SEARCH_INDEX_FORMAT,
+    version,
+    docs,
+    shards: [...shards].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  };
+  return JSON.stringify(entry);
+}
+
 /**
  * The static search index's files (paths relative to the catalogue folder, under search/): an entry
  * file and one shard per term prefix. Positions are indices into `cards`, i.e. into the All pages.
  * Same cards and version give byte-identical files. `splitBytes` is for tests: the size past which a
- * shard is split.
+ * shard is split. Holds the whole index in memory: the export builds the same files in bounded
+ * memory (search-spill.ts); this stays their reference.
  */
 export function searchIndexFiles(
   cards: readonly ThreadCard[],
@@ -125,19 +156,15 @@ export function searchIndexFiles(
   const items = [...postings.keys()]
     .sort()
     .map((term): TermPostings => ({ term, json: deltaJson(postings.get(term) ?? []) }));
-  const shards: [string, TermPostings[]][] = [];
-  for (const [key, group] of groupByPrefix(items, BASE_KEY_LENGTH)) split(key, group, splitBytes, shards);
-  shards.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-
-  const files: [string, string][] = [];
-  const entry: SearchIndexEntry = { format: SEARCH_INDEX_FORMAT, version, docs: cards.length, shards: [] };
-  for (const [key, group] of shards) {
-    const body = shardBody(version, key, group);
-    // The content hash in the name lets a browser cache a shard without ever pairing it with another version.
-    const file = `${hex(key)}.${createHash('sha256').update(body).digest('hex').slice(0, 10)}.json`;
-    entry.shards.push([key, file]);
-    files.push([`search/${file}`, body]);
-  }
-  files.push([SEARCH_ENTRY_FILE, JSON.stringify(entry)]);
+  const shards = shardFiles(items, version, splitBytes).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const files: [string, string][] = shards.map(([, file, body]) => [`search/${file}`, body]);
+  files.push([
+    SEARCH_ENTRY_FILE,
+    searchEntryBody(
+      version,
+      cards.length,
+      shards.map(([key, file]) => [key, file]),
+    ),
+  ]);
   return files;
 }

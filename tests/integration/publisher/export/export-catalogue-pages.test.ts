@@ -93,11 +93,11 @@ const readCards = async (name: string) => ThreadCardListSchema.parse(await readJ
 const readPage = async (list: CatalogueListKey, page: number) =>
   (await readJson(`pages/${list}/${page}.json`)) as CataloguePage;
 
-async function catalogueFileNames(): Promise<string[]> {
+/** Every data file in the catalogue folder; the precompressed copies (`.br`, `.gz`) only with `copies`. */
+async function catalogueFileNames({ copies = false } = {}): Promise<string[]> {
   const entries = await readdir(target.catalogueDir, { recursive: true, withFileTypes: true });
-  // The precompressed copies (.br/.gz) are the served catalogue's, tested in tests/integration/publisher/serve/.
   return entries
-    .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
+    .filter((entry) => entry.isFile() && (copies || !/\.(br|gz)$/.test(entry.name)))
     .map((entry) =>
       path.relative(target.catalogueDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
     );

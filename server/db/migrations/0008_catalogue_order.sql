@@ -1,0 +1,1 @@
+CREATE INDEX "threads_catalogue_order" ON "threads" USING btree (coalesce("posted_at", "created_at") desc,"shortcode") WHERE "threads"."status" = 'approved';

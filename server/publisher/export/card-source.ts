@@ -1,0 +1,41 @@
+import type { ThreadCard } from '../../../contract/thread-card.ts';
+import type { Database } from '../../db/client.ts';
+import { createThreadsRepository, type CatalogueKey } from '../../repositories/threads.ts';
+import { toThreadCard } from '../../views/thread-views.ts';
+
+/** Rows a query reads: a page costs the same at any depth (keyset), and 1,000 cards are a few hundred KB. */
+export const EXPORT_PAGE_ROWS = 1000;
+
+/**
+ * The catalogue's cards in catalogue order, batch by batch. A source can be read more than once:
+ * the export reads it twice (counts and version first, then the files).
+ */
+export type CardSource = () => AsyncIterable<readonly ThreadCard[]>;
+
+/** A source over cards already in memory (the sample, a downloaded catalogue, tests). */
+export function cardsInMemory(cards: readonly ThreadCard[]): CardSource {
+  return async function* () {
+    for (let start = 0; start < cards.length; start += EXPORT_PAGE_ROWS)
+      yield cards.slice(start, start + EXPORT_PAGE_ROWS);
+  };
+}
+
+/** The approved threads as cards, read from the database a page at a time. */
+export function approvedCards(
+  db: Database,
+  pictureBaseUrl: string | undefined,
+  pageRows = EXPORT_PAGE_ROWS,
+): CardSource {
+  const threads = createThreadsRepository(db);
+  return async function* () {
+    let after: CatalogueKey | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof threads.listApprovedPage>> = await threads.listApprovedPage(
+        after,
+        pageRows,
+      );
+      if (page.rows.length > 0) yield page.rows.map((row) => toThreadCard(row, pictureBaseUrl));
+      after = page.next;
+    } while (after);
+  };
+}

@@ -1,0 +1,111 @@
+import { createHash, randomBytes, type Hash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
+
+/** Text gathered before it goes to disk. */
+const CHUNK_BYTES = 256 * 1024;
+
+/**
+ * The precompressed copies written beside a streamed file, at the quick levels the site build uses
+ * for large files (precompress.ts): brotli 11 would take minutes on a catalogue of a million threads.
+ */
+const SIBLINGS = [
+  {
+    suffix: '.br',
+    compressor: (size: number) =>
+      createBrotliCompress({
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: size },
+      }),
+  },
+  { suffix: '.gz', compressor: () => createGzip({ level: 6 }) },
+] as const;
+
+async function sha256Of(file: string): Promise<string | null> {
+  const hash = createHash('sha256');
+  try {
+    for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  } catch {
+    return null;
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * A data file written as a stream (threads-all.json at a million threads is hundreds of megabytes):
+ * the text goes to a temporary file while it is hashed; `finish` keeps the file on disk when it holds
+ * the same bytes, or else renames the new one into place, its `.br` and `.gz` copies first (each
+ * only when smaller than the file; a copy that is not is removed, so none is ever stale).
+ */
+export class StreamedFile {
+  private readonly hash: Hash = createHash('sha256');
+  private pending: string[] = [];
+  private pendingBytes = 0;
+  readonly file: string;
+  private readonly handle: FileHandle;
+  private readonly temporary: string;
+
+  private constructor(file: string, handle: FileHandle, temporary: string) {
+    this.file = file;
+    this.handle = handle;
+    this.temporary = temporary;
+  }
+
+  static async create(file: string): Promise<StreamedFile> {
+    const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    return new StreamedFile(file, await open(temporary, 'w'), temporary);
+  }
+
+  /** Appends text; resolves once the text is buffered or written, so memory stays bounded. */
+  async write(text: string): Promise<void> {
+    this.pending.push(text);
+    this.pendingBytes += text.length;
+    if (this.pendingBytes >= CHUNK_BYTES) await this.flush();
+  }
+
+  private async flush(): Promise<void> {
+    if (this.pending.length === 0) return;
+    const text = this.pending.join('');
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.hash.update(text);
+    await this.handle.write(text);
+  }
+
+  /** Puts the file in place unless the one there is the same; returns whether it changed. */
+  async finish(): Promise<boolean> {
+    await this.flush();
+    await this.handle.close();
+    const digest = this.hash.digest('hex');
+    const [size, current] = await Promise.all([
+      stat(this.temporary).then((info) => info.size),
+      stat(this.file).then(
+        (info) => info.size,
+        () => -1,
+      ),
+    ]);
+    if (size === current && (await sha256Of(this.file)) === digest) {
+      await rm(this.temporary, { force: true });
+      return false;
+    }
+    for (const { suffix, compressor } of SIBLINGS) {
+      const sibling = `${this.temporary}${suffix}`;
+      await pipeline(createReadStream(this.temporary), compressor(size), createWriteStream(sibling));
+      if ((await stat(sibling)).size < size) await rename(sibling, `${this.file}${suffix}`);
+      else await Promise.all([rm(sibling, { force: true }), rm(`${this.file}${suffix}`, { force: true })]);
+    }
+    await rename(this.temporary, this.file);
+    return true;
+  }
+
+  /** Drops the temporary file (the export gave up). */
+  async discard(): Promise<void> {
+    await this.handle.close().catch(() => undefined);
+    await Promise.all(
+      ['', ...SIBLINGS.map(({ suffix }) => suffix)].map((suffix) =>
+        rm(`${this.temporary}${suffix}`, { force: true }),
+      ),
+    );
+  }
+}
