@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir, readdir, readFile, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
 import { writeHostFiles } from './host/host-files.ts';
 import { SIMULATED_PREFIX } from '../../threads/settings.ts';
-import type { CatalogueExport } from '../export/export-catalogue.ts';
+import { readManifest, type CatalogueExport } from '../export/export-catalogue.ts';
 import { localOrigin } from '../../http/loopback.ts';
 import { moveIntoPlace, PROJECT_ROOT, stagingDirFor } from './staging.ts';
 
@@ -90,16 +91,44 @@ async function listInputs(target: string): Promise<string[]> {
   return lines.sort();
 }
 
-/** The content of the data the build reads, by name: the same data in another folder is the same site. */
+/** Hashes a file as it streams: the whole catalogue files of a large catalogue are never held. */
+async function hashFile(hash: ReturnType<typeof createHash>, file: string): Promise<void> {
+  try {
+    for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  } catch {
+    hash.update('missing');
+  }
+}
+
+/**
+ * The content of the data the build reads, by name: the same data in another folder is the same
+ * site. With pages (the server's export) the build reads only the heads of the lists (decision 035),
+ * so only those are hashed, at any catalogue size; a folder without pages (the committed sample) is
+ * read, and hashed, whole.
+ */
 async function dataFingerprint(options: SiteBuildOptions): Promise<string> {
   const hash = createHash('sha256');
-  // The manifest only dates the catalogue: the island shows the served one, so a newer date alone
-  // does not rebuild the site (the pre-rendered freshness line may lag until the next rebuild).
-  const names = (await readdir(options.catalogueDir).catch(() => [])).filter(
-    (name) => name.endsWith('.json') && name !== 'manifest.json',
+  const dir = options.catalogueDir;
+  const manifest = await readManifest(dir);
+  // The manifest's dates only date the catalogue: the island shows the served one, so a newer date
+  // alone does not rebuild the site (the pre-rendered freshness line may lag until the next rebuild).
+  if (manifest) hash.update(JSON.stringify({ ...manifest, generatedAt: null, nextUpdate: null }));
+  const topics = await readdir(path.join(dir, 'pages', 'topics')).catch(() => null);
+  const heads = await stat(path.join(dir, 'pages', 'all', '1.json')).then(
+    () => true,
+    () => false,
   );
-  for (const name of names.sort()) {
-    hash.update(`${name}\n`).update(await readFile(path.join(options.catalogueDir, name)));
+  const names = heads
+    ? [
+        ...[1, 2, 3].map((page) => `pages/all/${page}.json`),
+        ...(topics ?? []).sort().map((slug) => `pages/topics/${slug}/1.json`),
+      ]
+    : (await readdir(dir).catch(() => []))
+        .filter((name) => name.endsWith('.json') && name !== 'manifest.json')
+        .sort();
+  for (const name of names) {
+    hash.update(`${name}\n`);
+    await hashFile(hash, path.join(dir, ...name.split('/')));
   }
   // No profiles file and an empty list build the same pages.
   const profiles = options.profilesFile ? await readFile(options.profilesFile, 'utf8').catch(() => '') : '';
