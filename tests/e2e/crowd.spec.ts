@@ -1,40 +1,11 @@
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
+import { keepAliveGet } from '../integration/helpers/keep-alive.ts';
 import { TEST_SITE } from '../site-under-test.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 
 /** About fifty browsers behind one office NAT, each holding its few keep-alive connections. */
 const CROWD = 300;
-
-/**
- * A keep-alive GET of `path` on `socket`, identity-encoded: the status line once the whole answer has
- * arrived, or null if the server closed the connection instead.
- */
-function keepAliveGet(socket: Socket, path: string): Promise<string | null> {
-  return new Promise((resolve) => {
-    let received = Buffer.alloc(0);
-    const onData = (chunk: Buffer) => {
-      received = Buffer.concat([received, chunk]);
-      const end = received.indexOf('\r\n\r\n');
-      if (end < 0) return;
-      const head = received.subarray(0, end).toString();
-      const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? NaN);
-      if (received.length - end - 4 >= length) done(head.split('\r\n')[0] ?? '');
-    };
-    const onClose = () => done(null);
-    const done = (result: string | null) => {
-      socket.off('data', onData);
-      socket.off('close', onClose);
-      resolve(result);
-    };
-    socket.on('data', onData);
-    socket.on('close', onClose);
-    socket.write(
-      `GET ${path} HTTP/1.1\r\nHost: ${new URL(TEST_SITE.publicUrl).host}\r\n` +
-        'Accept-Encoding: identity\r\nConnection: keep-alive\r\n\r\n',
-    );
-  });
-}
 
 test(`${CROWD} idle keep-alive connections from this address do not stop a visitor: home loads and its islands work`, async ({
   page,
@@ -49,7 +20,9 @@ test(`${CROWD} idle keep-alive connections from this address do not stop a visit
       await once(socket, 'connect');
       // One request each, so every one is a real keep-alive connection, idle once answered: past the
       // cap (128 by default) each newcomer is let in by closing the longest idle one.
-      expect(await keepAliveGet(socket, index % 2 === 0 ? '/' : '/api/health')).toBe('HTTP/1.1 200 OK');
+      expect(
+        await keepAliveGet(socket, index % 2 === 0 ? '/' : '/api/health', { host: `${hostname}:${port}` }),
+      ).toBe('HTTP/1.1 200 OK');
     }
 
     await page.goto('/');

@@ -8,9 +8,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { openTestDatabase, resetDatabase } from '../integration/helpers/database.ts';
-import { nginxMissingMessage, startNginx, writeNginxConfig } from '../nginx/nginx-runner.ts';
+import {
+  nginxMissingMessage,
+  startNginx,
+  waitUntilHealthy,
+  writeNginxConfig,
+} from '../nginx/nginx-runner.ts';
 import { INSTANCE_PORTS, INSTANCES_SITE } from '../site-under-test.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -76,19 +80,9 @@ for (const [index, port] of INSTANCE_PORTS.entries()) {
 
 for (const port of INSTANCE_PORTS) {
   const health = `http://127.0.0.1:${port}/api/health`;
-  for (
-    let waited = 0;
-    !(await fetch(health).then(
-      (r) => r.ok,
-      () => false,
-    ));
-    waited += 250
-  ) {
-    if (waited > 240_000) {
-      console.error(`Instance on port ${port} did not answer ${health} within 4 minutes.`);
-      stopAll(1);
-    }
-    await sleep(250);
+  if (!(await waitUntilHealthy(health, 240_000))) {
+    console.error(`Instance on port ${port} did not answer ${health} within 4 minutes.`);
+    stopAll(1);
   }
 }
 

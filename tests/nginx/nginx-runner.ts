@@ -63,3 +63,18 @@ export function nginxArgs(prefix: string, configFile: string, extra: string[] = 
 export function startNginx(prefix: string, configFile: string): ChildProcess {
   return spawn(NGINX_PATH, nginxArgs(prefix, configFile), { stdio: 'inherit' });
 }
+
+/** Polls `url` every 250 ms until it answers 2xx; false once `timeoutMs` has passed without. */
+export async function waitUntilHealthy(url: string, timeoutMs: number): Promise<boolean> {
+  for (let waited = 0; waited <= timeoutMs; waited += 250) {
+    if (
+      await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}

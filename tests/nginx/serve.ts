@@ -7,10 +7,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { nginxConfFile } from '../../server/publisher/build/host/host-files.ts';
 import { NGINX_API_PORT, NGINX_SITE } from '../site-under-test.ts';
-import { nginxMissingMessage, startNginx, writeNginxConfig } from './nginx-runner.ts';
+import { nginxMissingMessage, startNginx, waitUntilHealthy, writeNginxConfig } from './nginx-runner.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const dataDir = path.dirname(NGINX_SITE.catalogueDir);
@@ -55,19 +54,9 @@ server.on('exit', (code) => {
 });
 
 const health = `http://127.0.0.1:${NGINX_API_PORT}/api/health`;
-for (
-  let waited = 0;
-  !(await fetch(health).then(
-    (r) => r.ok,
-    () => false,
-  ));
-  waited += 250
-) {
-  if (waited > 180_000) {
-    console.error(`The server behind nginx did not answer ${health} within 3 minutes.`);
-    stopAll(1);
-  }
-  await sleep(250);
+if (!(await waitUntilHealthy(health, 180_000))) {
+  console.error(`The server behind nginx did not answer ${health} within 3 minutes.`);
+  stopAll(1);
 }
 
 const nginx = startNginx(prefix, await writeNginxConfig(prefix, nginxConfFile(NGINX_SITE.siteDir)));

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { EnvSchema } from '../../../server/config/env-schema.ts';
 import { ORIGIN, startApp } from '../auth/helpers.ts';
+import { keepAliveGet } from '../helpers/keep-alive.ts';
 
 /** MAX_CONNECTIONS_PER_ADDRESS when it is not set. */
 const DEFAULT_CAP = EnvSchema.shape.MAX_CONNECTIONS_PER_ADDRESS.parse(undefined);
@@ -24,35 +25,9 @@ async function open(port: number): Promise<Socket> {
   return socket;
 }
 
-/**
- * A keep-alive GET of `path` on `socket` (identity encoding, so the length is Content-Length): the
- * status line once the whole answer arrived, or null if the server closed the connection instead.
- */
-async function get(socket: Socket, path: string, connection = 'keep-alive'): Promise<string | null> {
-  if (socket.destroyed) return null;
-  return new Promise((resolve) => {
-    let received = Buffer.alloc(0);
-    const onData = (chunk: Buffer) => {
-      received = Buffer.concat([received, chunk]);
-      const end = received.indexOf('\r\n\r\n');
-      if (end < 0) return;
-      const head = received.subarray(0, end).toString();
-      const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? NaN);
-      if (received.length - end - 4 >= length) done(head.split('\r\n')[0] ?? '');
-    };
-    const onClose = () => done(null);
-    const done = (result: string | null) => {
-      socket.off('data', onData);
-      socket.off('close', onClose);
-      resolve(result);
-    };
-    socket.on('data', onData);
-    socket.on('close', onClose);
-    socket.write(
-      `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: identity\r\nConnection: ${connection}\r\n\r\n`,
-    );
-  });
-}
+/** A keep-alive GET of `path` on `socket` (see keepAliveGet). */
+const get = (socket: Socket, path: string, connection = 'keep-alive') =>
+  keepAliveGet(socket, path, { connection });
 
 /**
  * Starts a request whose body never finishes on `socket`, and resolves once the server has read its
