@@ -62,6 +62,11 @@ test('an author removes an approved post on /your-posts and it leaves home after
       intervals: [1_000],
     })
     .toBe(1);
+  // The catalogue is served from disk as the export writes it (decision 034); home follows once the
+  // rebuild is swapped in.
+  await expect
+    .poll(async () => (await admin.request.get('/')).text(), { timeout: 120_000, intervals: [1_000] })
+    .toContain(permalink);
   const visitor = await newPage();
   await visitor.goto('/');
   await expect(visitor.locator(`a[href="${permalink}"]`)).toHaveCount(1);
