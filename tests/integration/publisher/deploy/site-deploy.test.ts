@@ -188,7 +188,12 @@ test('two instances on one database make one delivery per change between them', 
   const before = receiver.calls.length;
   const admin = await signInCurator(one.base);
   await approveNext(one.base, admin);
+  // On PostgreSQL the other instance hears of the change at once (LISTEN, decision 030) and publishes
+  // too: whichever takes the delivery's lease first delivers, so wait for the one delivery, then
+  // for both instances to be idle.
+  await expect.poll(() => receiver.calls.length - before, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
   await settled(one.app);
+  await settled(other.app);
   expect(receiver.calls.length - before).toBe(1);
   // The other instance exports the same change at its next publish tick: its own files change, but
   // the database says this content was delivered.
