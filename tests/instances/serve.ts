@@ -4,12 +4,13 @@
  * nginx in front of them, round robin, as a load balancer shares no disk with them. Runs until killed;
  * if any process stops, so do the others.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { openTestDatabase, resetDatabase } from '../integration/helpers/database.ts';
 import {
+  childGroup,
   nginxMissingMessage,
   startNginx,
   waitUntilHealthy,
@@ -38,13 +39,7 @@ await database.close();
 for (const index of [1, 2, 3])
   await rm(path.join(home, String(index), 'data'), { recursive: true, force: true });
 
-const children: ChildProcess[] = [];
-function stopAll(code: number): never {
-  for (const child of children) child.kill('SIGTERM');
-  process.exit(code);
-}
-process.on('SIGTERM', () => stopAll(0));
-process.on('SIGINT', () => stopAll(0));
+const { children, stopAll } = childGroup();
 
 const secrets = {
   SESSION_SECRET: randomBytes(32).toString('hex'),

@@ -78,3 +78,18 @@ export async function waitUntilHealthy(url: string, timeoutMs: number): Promise<
   }
   return false;
 }
+
+/**
+ * Children that live and die together: `stopAll(code)` ends every one and this process; SIGTERM
+ * and SIGINT (Playwright stopping its web server) end them too.
+ */
+export function childGroup(): { children: ChildProcess[]; stopAll(code: number): never } {
+  const children: ChildProcess[] = [];
+  const stopAll = (code: number): never => {
+    for (const child of children) child.kill('SIGTERM');
+    process.exit(code);
+  };
+  process.on('SIGTERM', () => stopAll(0));
+  process.on('SIGINT', () => stopAll(0));
+  return { children, stopAll };
+}

@@ -4,12 +4,18 @@
  * block beside it), waits until it is healthy, then runs Debian's nginx in front of it with that
  * block. Runs until killed; if either process stops, so does the other.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { nginxConfFile } from '../../server/publisher/build/host/host-files.ts';
 import { NGINX_API_PORT, NGINX_SITE } from '../site-under-test.ts';
-import { nginxMissingMessage, startNginx, waitUntilHealthy, writeNginxConfig } from './nginx-runner.ts';
+import {
+  childGroup,
+  nginxMissingMessage,
+  startNginx,
+  waitUntilHealthy,
+  writeNginxConfig,
+} from './nginx-runner.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const dataDir = path.dirname(NGINX_SITE.catalogueDir);
@@ -22,13 +28,7 @@ if (missing) {
 }
 
 await rm(dataDir, { recursive: true, force: true });
-const children: ChildProcess[] = [];
-function stopAll(code: number): never {
-  for (const child of children) child.kill('SIGTERM');
-  process.exit(code);
-}
-process.on('SIGTERM', () => stopAll(0));
-process.on('SIGINT', () => stopAll(0));
+const { children, stopAll } = childGroup();
 
 const server = spawn(process.execPath, ['server/main.ts'], {
   cwd: ROOT,
