@@ -17,15 +17,30 @@ export function topicListKey(slug: string): CatalogueListKey {
   return `topics/${slug}`;
 }
 
-/** One page file: the cards of one page of one list, with where it stands in the whole. */
+/**
+ * One page file: the cards of one page of one list, with where it stands in the whole.
+ *
+ * Trap (decision 037): a first page may hold more than CATALOGUE_PAGE_SIZE cards. Threads approved
+ * since the last full export (the tail, newer than every other card) are put in front of the first
+ * page of each list they belong to, so an approval rewrites a few first pages instead of every page.
+ * Such a first page says how many (`tail`) and which (`head`, the manifest's too); its `total`
+ * counts them, while `pages` and the other pages' `total` count the full export's cards only.
+ * Readers treat a list as its pages' cards in order and show them CATALOGUE_PAGE_SIZE at a time.
+ */
 export interface CataloguePage {
-  /** The catalogue version it was written for (the manifest's). */
+  /** The full export it belongs to (the manifest's `version`): every page of a list shares it. */
   version: string;
   list: CatalogueListKey;
   /** 1-based. */
   page: number;
+  /** The page files of the list. */
   pages: number;
+  /** Cards in the whole list (on page 1 with its tail; on later pages without it). */
   total: number;
+  /** Page 1 only: how many of its first cards are the tail's (absent: none). */
+  tail?: number;
+  /** Page 1 only: the manifest's `head` it was written with (absent: no tail). */
+  head?: string;
   cards: ThreadCard[];
 }
 

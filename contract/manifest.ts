@@ -11,8 +11,13 @@ export const ManifestSchema = z.object({
       images: z.number().int().nonnegative(),
     })
     .optional(),
-  /** Changes whenever the exported threads change: browsers key their cached pages by it. */
+  /**
+   * The full export the pages belong to: browsers key their cached pages by it. Threads approved
+   * since (the tail, decision 037) change `head` instead, and the first pages.
+   */
   version: z.string().min(1).optional(),
+  /** A digest of the tail, the threads approved since the full export (absent: none). */
+  head: z.string().min(1).optional(),
   /** Cards per file under /data/pages/. */
   pageSize: z.number().int().positive().optional(),
   /** Every topic tag with approved threads, most threads first. */
