@@ -362,3 +362,26 @@ export const siteVersions = pgTable('site_versions', {
   activateAt: timestamp('activate_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
 });
+
+/** A transaction id (PostgreSQL 13+), read as text: it may pass 2^53. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+/**
+ * Catalogue threads whose card changed (approved, edited, removed, deleted), logged by a trigger on
+ * `threads` (migration 0009), so that the export learns what changed since its last full export
+ * without reading the catalogue (decision 037). `xid` is the writing transaction's: the export keeps
+ * the snapshot it read under and asks for the changes that snapshot could not see, which a sequence
+ * alone cannot tell (sequence numbers are taken before commit, in any order).
+ */
+export const catalogueChanges = pgTable(
+  'catalogue_changes',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    threadId: uuid('thread_id').notNull(),
+    xid: xid8('xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('catalogue_changes_xid').on(table.xid), index('catalogue_changes_at').on(table.at)],
+);

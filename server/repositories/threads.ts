@@ -42,7 +42,7 @@ function byAuthor({ username, userId }: AuthorIdentity): SQL {
  * When a post counts as posted for the catalogue's order (newest first, then by shortcode): its
  * time at the source, or when it was found. The same expression as the threads_catalogue_order index.
  */
-const CATALOGUE_ORDER = sql`coalesce(${threads.postedAt}, ${threads.createdAt})`;
+export const CATALOGUE_ORDER = sql`coalesce(${threads.postedAt}, ${threads.createdAt})`;
 
 /** Where a page of the catalogue order ended: the last row's order instant (as text) and shortcode. */
 export interface CatalogueKey {

@@ -196,7 +196,8 @@ export async function streamCatalogue(
     const survey = await surveyCatalogue(source);
     // The common case (the 5-minute publish, nothing approved since): the version on disk says the
     // files are already these cards', so only the manifest's dates may need writing.
-    if (onDisk?.version && onDisk.version === survey.version) {
+    // Not over a tail (decision 037): its first pages hold cards the version does not count.
+    if (onDisk?.version && onDisk.version === survey.version && !onDisk.head) {
       const manifest = { ...onDisk, ...dated };
       await writeIfChanged(path.join(dir, MANIFEST_FILE), manifestBody(manifest));
       return { manifest, dataChanged: false };

@@ -8,6 +8,9 @@ import { createThreadsRepository } from '../../repositories/threads.ts';
 import { approvedCards, cardsInMemory } from './card-source.ts';
 import { MANIFEST_FILE, type CatalogueDates } from './catalogue-files.ts';
 import { streamCatalogue } from './catalogue-stream.ts';
+import { clearExportState, readExportState, stateAfterFullExport, writeExportState } from './export-state.ts';
+import { followChanges, STATE_MAX_AGE_MS } from './follow-changes.ts';
+import { createCatalogueChangesRepository } from '../../repositories/catalogue-changes.ts';
 
 /** Every file under `dir/folder` (none when it is missing), by path relative to `dir` with `/` separators. */
 export async function filesUnder(dir: string, folder: string): Promise<string[]> {
@@ -75,8 +78,9 @@ export function catalogueDatesFrom(generatedAt: Date, refreshIntervalMinutes: nu
  * Exports the approved threads as the public catalogue; while none is approved, the sample's cards
  * stand in with the sample's dates (or an empty catalogue, without a sample). The manifest dates the
  * catalogue from the last curation run that reached Threads, so every instance writes the same
- * files and the home page's freshness line says how current the curation is. Returns whether a
- * data file changed.
+ * files and the home page's freshness line says how current the curation is. Threads approved since
+ * the last full export are laid in front of it when they can be (followChanges, decision 037), so an
+ * approval costs the same at any catalogue size. Returns whether a data file changed.
  */
 export async function exportCatalogue(
   db: Database,
@@ -87,15 +91,28 @@ export async function exportCatalogue(
   const anyApproved = (await createThreadsRepository(db).listApprovedPage(null, 1)).rows.length > 0;
   const sample = anyApproved ? null : await readSample(sampleCatalogueDir);
   if (sample) {
+    await clearExportState(catalogueDir);
     const dates = sample.dates ?? catalogueDatesFrom(now, refreshIntervalMinutes);
     return (await writeCatalogue(catalogueDir, sample.cards, dates)).dataChanged;
   }
   const refreshedAt = (await createCurationRunsRepository(db).lastRefreshedAt()) ?? now;
-  const { dataChanged } = await streamCatalogue(
+  const dates = catalogueDatesFrom(refreshedAt, refreshIntervalMinutes);
+  const onDisk = await readManifest(catalogueDir);
+  const state = await readExportState(catalogueDir);
+  if (state && onDisk && onDisk.version === state.version) {
+    const followed = await followChanges(db, catalogueDir, { state, onDisk, dates, now, pictureBaseUrl });
+    if (followed !== null) return followed;
+  }
+  // Taken before the export reads: whatever it could not see, the next export follows.
+  const changes = createCatalogueChangesRepository(db);
+  const snapshot = await changes.snapshot();
+  const { manifest, dataChanged } = await streamCatalogue(
     catalogueDir,
     approvedCards(db, pictureBaseUrl),
-    catalogueDatesFrom(refreshedAt, refreshIntervalMinutes),
-    await readManifest(catalogueDir),
+    dates,
+    onDisk,
   );
+  await writeExportState(catalogueDir, await stateAfterFullExport(catalogueDir, manifest, snapshot));
+  await changes.prune(new Date(snapshot.at.getTime() - 2 * STATE_MAX_AGE_MS));
   return dataChanged;
 }

@@ -12,22 +12,21 @@ import { ManifestSchema, type Manifest } from '../../../../contract/manifest.ts'
 import { ThreadCardListSchema, type ThreadCard } from '../../../../contract/thread-card.ts';
 import { matchesFilter } from '../../../../contract/thread-filter.ts';
 import { topicSlug } from '../../../../contract/topics.ts';
-import { threads } from '../../../../server/db/schema.ts';
 import { PUBLIC_CATALOGUE_FILE } from '../../../../server/publisher/export/catalogue-files.ts';
 import {
   exportCatalogue,
   type CatalogueExport,
 } from '../../../../server/publisher/export/export-catalogue.ts';
-import { createThreadsRepository, type NewThread } from '../../../../server/repositories/threads.ts';
-import { buildSampleCards } from '../../../../scripts/sample/catalogue.ts';
+import { EXPORT_STATE_FILE } from '../../../../server/publisher/export/export-state.ts';
+import { FOLD_AFTER_MS } from '../../../../server/publisher/export/follow-changes.ts';
+import { createThreadsRepository } from '../../../../server/repositories/threads.ts';
 import { TEST_SITE } from '../../../site-under-test.ts';
+import { CATALOGUE_NOW as now, insertThreads, threadRows } from '../../helpers/approved-threads.ts';
 import { resetDatabase, testDatabase } from '../../helpers/database.ts';
 
 // The paged public catalogue exported from approved threads on the worker's database (PGlite, or
 // PostgreSQL with DATABASE_URL), at the size of a busy site and far beyond it.
 
-const now = new Date('2026-11-21T10:00:00.000Z');
-const INSERT_BATCH = 4000;
 
 let target: CatalogueExport;
 
@@ -42,45 +41,6 @@ beforeEach(async () => {
 afterEach(() => rm(target.catalogueDir, { recursive: true, force: true }));
 afterAll(async () => resetDatabase(await testDatabase()));
 
-/**
- * `count` thread rows built from the sample corpus, newest first, one post every 15 to 105 minutes
- * back from `now`. Some have no topic, a few a Cyrillic one, and two spellings of one topic alternate.
- */
-function threadRows(count: number, status: NewThread['status'] = 'approved'): NewThread[] {
-  return buildSampleCards(count, now).map((card, i) => {
-    const username = card.handle.replace(/^@/, '');
-    const shortcode = `P${String(i).padStart(7, '0')}`;
-    let topicTag = card.topic_tag ?? null;
-    if (i % 50 === 0) topicTag = null;
-    else if (i % 97 === 0) topicTag = 'Типографика';
-    else if (i % 89 === 0) topicTag = i % 2 === 0 ? 'UX Design' : 'ux-design';
-    else if (i % 83 === 0) topicTag = '🎨';
-    return {
-      shortcode,
-      source: 'public_search',
-      status,
-      username,
-      authorName: card.author,
-      text: card.content,
-      imageUrl: card.image,
-      topicTag,
-      permalink: `https://www.threads.com/@${username}/post/${shortcode}`,
-      likes: card.likes,
-      replies: card.replies,
-      postedAt: new Date(card.timestamp ?? now),
-    };
-  });
-}
-
-async function insertThreads(rows: NewThread[]): Promise<void> {
-  const { db } = await testDatabase();
-  await db.transaction(async (tx) => {
-    for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-      await tx.insert(threads).values(rows.slice(start, start + INSERT_BATCH));
-    }
-  });
-}
-
 async function exportNow(at = now): Promise<boolean> {
   const { db } = await testDatabase();
   return exportCatalogue(db, target, at);
@@ -93,11 +53,17 @@ const readCards = async (name: string) => ThreadCardListSchema.parse(await readJ
 const readPage = async (list: CatalogueListKey, page: number) =>
   (await readJson(`pages/${list}/${page}.json`)) as CataloguePage;
 
-/** Every data file in the catalogue folder; the precompressed copies (`.br`, `.gz`) only with `copies`. */
+/**
+ * Every data file in the catalogue folder (not the export's own state); the precompressed copies
+ * (`.br`, `.gz`) only with `copies`.
+ */
 async function catalogueFileNames({ copies = false } = {}): Promise<string[]> {
   const entries = await readdir(target.catalogueDir, { recursive: true, withFileTypes: true });
   return entries
-    .filter((entry) => entry.isFile() && (copies || !/\.(br|gz)$/.test(entry.name)))
+    .filter(
+      (entry) =>
+        entry.isFile() && entry.name !== EXPORT_STATE_FILE && (copies || !/\.(br|gz)$/.test(entry.name)),
+    )
     .map((entry) =>
       path.relative(target.catalogueDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
     );
@@ -186,7 +152,9 @@ describe('1,000 approved threads', () => {
     expect(topics.reduce((sum, topic) => sum + topic.count, 0)).toBe(withTopic.length);
 
     // Nothing else under pages/, and every file public.
+    // The export's own state stays private.
     const names = await catalogueFileNames();
+    expect(EXPORT_STATE_FILE).not.toMatch(PUBLIC_CATALOGUE_FILE);
     for (const name of names) expect(name).toMatch(PUBLIC_CATALOGUE_FILE);
     expect(names.some((name) => name.startsWith('search/'))).toBe(true);
     const expected = new Map<string, number>([
@@ -205,7 +173,7 @@ describe('1,000 approved threads', () => {
     expect(await exportNow(new Date(now.getTime() + 60_000))).toBe(false);
   });
 
-  test('approving one more thread changes the version and puts it first on its pages', async () => {
+  test('an approved thread newer than all leads its first pages as the tail; a fold makes it a version', async () => {
     const { db } = await testDatabase();
     await insertThreads(threadRows(1000));
     const newest = new Date(now.getTime() - 60_000);
@@ -224,32 +192,47 @@ describe('1,000 approved threads', () => {
 
     expect(await exportNow()).toBe(true);
     const before = await readManifest();
-    const imagesBefore = await readPage('images', 1);
+    const textBefore = await readPage('text', 1);
+    const imagesBefore = await readJson('pages/images/1.json');
+    const allSecond = await readJson('pages/all/2.json');
     expect((await readCards('threads-all.json')).map((card) => card.id)).not.toContain(pending.id);
 
     expect(await createThreadsRepository(db).decide(pending.id, 'approved')).not.toBeNull();
     expect(await exportNow()).toBe(true);
     const after = await readManifest();
-    expect(after.version).not.toBe(before.version);
+    // The pages' version stays the full export's; the tail has a head of its own.
+    expect(after.version).toBe(before.version);
+    expect(after.head).toMatch(/^[0-9a-f]{16}$/);
     expect(after.counts).toEqual({
       all: (before.counts?.all ?? 0) + 1,
       text: (before.counts?.text ?? 0) + 1,
       images: before.counts?.images,
     });
     const textPage = await readPage('text', 1);
-    expect(textPage.version).toBe(after.version);
-    expect(textPage.total).toBe(after.counts?.text);
-    expect(textPage.cards[0]?.id).toBe(pending.id);
+    expect(textPage).toMatchObject({
+      version: before.version,
+      page: 1,
+      pages: textBefore.pages,
+      total: after.counts?.text,
+      tail: 1,
+      head: after.head,
+    });
+    expect(textPage.cards.map((card) => card.id)).toEqual([
+      pending.id,
+      ...textBefore.cards.map((card) => card.id),
+    ]);
     expect((await readPage('all', 1)).cards[0]?.id).toBe(pending.id);
     expect((await readPage('topics/typography', 1)).cards[0]?.id).toBe(pending.id);
-    // Images is unchanged but for the version it carries.
-    const imagesAfter = await readPage('images', 1);
-    expect(imagesAfter).toEqual({ ...imagesBefore, version: after.version });
+    // Every other page is as the full export wrote it, and the whole files wait for the fold.
+    expect(await readJson('pages/images/1.json')).toEqual(imagesBefore);
+    expect(await readJson('pages/all/2.json')).toEqual(allSecond);
+    expect((await readCards('threads-all.json')).map((card) => card.id)).not.toContain(pending.id);
+    expect((await readCards('threads-recent.json'))[0]?.id).toBe(pending.id);
     expect(after.topics?.find((topic) => topic.slug === 'typography')?.count).toBe(
       (before.topics?.find((topic) => topic.slug === 'typography')?.count ?? 0) + 1,
     );
 
-    // An approved image thread, newer still, leads Images.
+    // An approved image thread, newer still, joins the tail and leads Images.
     const [imageRow] = threadRows(1);
     if (!imageRow) throw new Error('no row');
     await insertThreads([
@@ -263,12 +246,27 @@ describe('1,000 approved threads', () => {
     ]);
     expect(await exportNow()).toBe(true);
     const third = await readManifest();
-    expect(third.version).not.toBe(after.version);
+    expect(third.head).not.toBe(after.head);
     expect(third.counts?.images).toBe((after.counts?.images ?? 0) + 1);
     const imagesPage = await readPage('images', 1);
+    expect(imagesPage).toMatchObject({ tail: 1, head: third.head, total: third.counts?.images });
     expect(imagesPage.cards[0]?.permalink).toBe('https://www.threads.com/@kit/post/NEWIMAGE');
-    expect(imagesPage.pages).toBe(pageCount(third.counts?.images ?? 0));
+    expect((await readPage('all', 1)).tail).toBe(2);
     expect((await readPage('text', 1)).cards[0]?.id).toBe(pending.id);
+
+    // Past FOLD_AFTER_MS the next export is a full one: a new version, no tail, the whole files caught up.
+    expect(await exportNow(new Date(now.getTime() + FOLD_AFTER_MS + 1))).toBe(true);
+    const folded = await readManifest();
+    expect(folded.version).not.toBe(before.version);
+    expect(folded.head).toBeUndefined();
+    expect(folded.counts).toEqual(third.counts);
+    expect((await readPage('all', 1)).tail).toBeUndefined();
+    const all = await readCards('threads-all.json');
+    expect(all.slice(0, 2).map((card) => card.permalink)).toEqual([
+      'https://www.threads.com/@kit/post/NEWIMAGE',
+      'https://www.threads.com/@kit/post/NEWTEXT',
+    ]);
+    expect(await readList('all', all.length, folded)).toEqual(all);
   });
 });
 
