@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile, rmdir } from 'node:fs/promises';
+import { mkdir, readFile, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { topicListKey, type CataloguePage } from '../../../contract/catalogue-pages.ts';
 import type { Manifest } from '../../../contract/manifest.ts';
@@ -96,11 +96,13 @@ export async function writeTail(
       ...(cards.length > 0 && head ? { tail: cards.length, head } : {}),
       cards: [...cards, ...(base?.cards ?? [])],
     };
-    await writeIfChanged(file, JSON.stringify(page), {});
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeIfChanged(file, JSON.stringify(page));
   }
   const recent = new NewestCards(RECENT_COUNT);
   // The tail first: of equal times the earlier in the catalogue comes first.
-  for (const card of [...tail, ...state.recent]) recent.add(card.timestamp, JSON.stringify(card));
+  const baseRecent = JSON.parse(state.recent) as ThreadCard[];
+  for (const card of [...tail, ...baseRecent]) recent.add(card.timestamp, JSON.stringify(card));
   await writeIfChanged(path.join(dir, 'threads-recent.json'), recent.json());
   const counts = { ...state.counts };
   for (const card of tail) {

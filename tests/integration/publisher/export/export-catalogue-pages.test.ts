@@ -27,7 +27,6 @@ import { resetDatabase, testDatabase } from '../../helpers/database.ts';
 // The paged public catalogue exported from approved threads on the worker's database (PGlite, or
 // PostgreSQL with DATABASE_URL), at the size of a busy site and far beyond it.
 
-
 let target: CatalogueExport;
 
 beforeEach(async () => {
