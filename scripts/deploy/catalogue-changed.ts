@@ -7,8 +7,10 @@ import path from 'node:path';
 /** What the state file remembers of the manifest the last deployed build was made from. */
 export interface CatalogueState {
   generatedAt: string;
-  /** The content version (a hash of the cards): an approval changes it without moving generatedAt. */
+  /** The content version (a hash of the cards): a full export's change moves it, not generatedAt. */
   version: string | null;
+  /** The tail's digest (decision 037): an approval laid in front of the full export moves it. */
+  head?: string | null;
 }
 
 export type CatalogueCheck =
@@ -17,13 +19,14 @@ export type CatalogueCheck =
 
 /** The fields we compare, from a manifest's text; throws when it is not a catalogue manifest. */
 export function manifestState(body: string): CatalogueState {
-  const manifest = JSON.parse(body) as { generatedAt?: unknown; version?: unknown };
+  const manifest = JSON.parse(body) as { generatedAt?: unknown; version?: unknown; head?: unknown };
   if (typeof manifest.generatedAt !== 'string' || Number.isNaN(Date.parse(manifest.generatedAt))) {
     throw new Error('the manifest has no valid generatedAt');
   }
   return {
     generatedAt: manifest.generatedAt,
     version: typeof manifest.version === 'string' ? manifest.version : null,
+    head: typeof manifest.head === 'string' ? manifest.head : null,
   };
 }
 
@@ -54,7 +57,12 @@ export async function fetchManifestState(catalogueUrl: string, timeoutMs = 30_00
  */
 export async function checkCatalogue(current: CatalogueState, stateFile: string): Promise<CatalogueCheck> {
   const previous = await readState(stateFile);
-  if (previous && previous.generatedAt === current.generatedAt && previous.version === current.version) {
+  if (
+    previous &&
+    previous.generatedAt === current.generatedAt &&
+    previous.version === current.version &&
+    (previous.head ?? null) === (current.head ?? null)
+  ) {
     return { changed: false, current };
   }
   await mkdir(path.dirname(path.resolve(stateFile)), { recursive: true });

@@ -48,6 +48,10 @@ describe('checkCatalogue', () => {
     const refreshed = { ...approved, generatedAt: '2026-11-23T11:00:00.000Z' };
     expect(await checkCatalogue(refreshed, state)).toMatchObject({ changed: true, previous: approved });
     expect(JSON.parse(await readFile(state, 'utf8'))).toEqual(refreshed);
+    // An approval laid in front of the full export (the tail) moves only the head.
+    const tailed = { ...refreshed, head: 'cccc' };
+    expect(await checkCatalogue(tailed, state)).toMatchObject({ changed: true, previous: refreshed });
+    expect(await checkCatalogue(tailed, state)).toMatchObject({ changed: false });
   });
 
   test('an unreadable state file counts as changed', async () => {
