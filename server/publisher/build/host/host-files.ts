@@ -1,6 +1,7 @@
 import { copyFile, link, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PUBLIC_CATALOGUE_FILE } from '../../export/catalogue-files.ts';
+import { siblingsOf } from '../../export/atomic-file.ts';
 import { filesUnder } from '../../export/export-catalogue.ts';
 import { HEADERS_FILE, headersFile, headersFileWarnings } from './headers-file.ts';
 import { nginxServerBlock } from './nginx.ts';
@@ -32,7 +33,8 @@ export function nginxConfFile(siteDir: string): string {
 
 /**
  * Copies the public catalogue files into `<site>/data/`, hard-linked where it can: the export renames
- * files into place, so a link keeps this build's bytes when the catalogue changes.
+ * files into place, so a link keeps this build's bytes when the catalogue changes. The export's
+ * `.br`/`.gz` copies come along (linked too), so the build never compresses the catalogue again.
  */
 async function copyCatalogue(catalogueDir: string, siteDir: string): Promise<number> {
   const files = (await filesUnder(catalogueDir, '')).filter((file) => PUBLIC_CATALOGUE_FILE.test(file));
@@ -42,10 +44,14 @@ async function copyCatalogue(catalogueDir: string, siteDir: string): Promise<num
       mkdir(path.join(target, dir), { recursive: true }),
     ),
   );
+  const linkOrCopy = (from: string, to: string) => link(from, to).catch(() => copyFile(from, to));
   for (const file of files) {
     const from = path.join(catalogueDir, file);
     const to = path.join(target, file);
-    await link(from, to).catch(() => copyFile(from, to));
+    await linkOrCopy(from, to);
+    // A copy the export did not write (a small file, or one that did not shrink) stays absent.
+    for (const copy of Object.values(siblingsOf(from)))
+      await linkOrCopy(copy, `${to}${copy.slice(from.length)}`).catch(() => {});
   }
   return files.length;
 }
@@ -82,7 +88,7 @@ export async function writeHostFiles(
   const pages = await sitePages(stagingDir, pageCspOptions);
   const headers = headersFile(pages, { secure });
   await writeFile(path.join(stagingDir, HEADERS_FILE), headers);
-  const compressed = await precompressSite(stagingDir, previousDir);
+  const compressed = await precompressSite(stagingDir, previousDir, { skip: `${SITE_DATA_DIR}/` });
   const nginxFile = nginxConfFile(options.siteDir);
   const upstream = options.apiUpstream ?? DEFAULT_UPSTREAM;
   await writeFile(

@@ -57,12 +57,18 @@ async function compressOne(dir: string, relative: string, previousDir: string | 
 /**
  * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside every compressible file under `dir`, for
  * nginx `gzip_static` and CDNs that serve precompressed files. Files unchanged since `previousDir`
- * (the site this build replaces) take its copies instead of being compressed again. Returns how many
+ * (the site this build replaces) take its copies instead of being compressed again. Files under
+ * `skip` (the catalogue, which brings the export's own copies) are left alone. Returns how many
  * files it compressed or reused.
  */
-export async function precompressSite(dir: string, previousDir?: string): Promise<number> {
+export async function precompressSite(
+  dir: string,
+  previousDir?: string,
+  { skip }: { skip?: string } = {},
+): Promise<number> {
   const files = (await filesUnder(dir, ''))
     .filter((file) => COMPRESSIBLE.has(path.posix.extname(file).toLowerCase()))
+    .filter((file) => !skip || !file.startsWith(skip))
     .filter((file) => !file.split('/').some((part) => part.startsWith('.')));
   for (let start = 0; start < files.length; start += CONCURRENCY) {
     await Promise.all(

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
@@ -40,4 +40,23 @@ test('without API_BASE_URL the pages connect to their own origin only', async ()
   const headers = await readFile(path.join(staging, '_headers'), 'utf8');
   expect(headers).toContain("connect-src 'self';");
   expect(headers).not.toContain('api.example.com');
+});
+
+test("the catalogue is linked into data/ with the export's own .br/.gz copies; private files stay out", async () => {
+  const { staging, siteDir, catalogueDir } = await builtSite();
+  const pages = path.join(catalogueDir, 'pages', 'all');
+  await mkdir(pages, { recursive: true });
+  const big = JSON.stringify({ cards: Array.from({ length: 50 }, (_, i) => ({ id: `card ${i}` })) });
+  await writeFile(path.join(pages, '1.json'), big);
+  await writeFile(path.join(pages, '1.json.br'), 'the export brotli copy');
+  await writeFile(path.join(pages, '1.json.gz'), 'the export gzip copy');
+  await writeFile(path.join(catalogueDir, 'manifest.json'), '{}');
+  await writeFile(path.join(catalogueDir, '.export-state.json'), '{}');
+  await writeHostFiles(staging, { siteDir, catalogueDir, publicUrl: 'https://www.example.com' });
+  const data = path.join(staging, 'data');
+  expect(await readFile(path.join(data, 'pages/all/1.json'), 'utf8')).toBe(big);
+  // Linked, not compressed again.
+  expect(await readFile(path.join(data, 'pages/all/1.json.br'), 'utf8')).toBe('the export brotli copy');
+  expect(await readFile(path.join(data, 'pages/all/1.json.gz'), 'utf8')).toBe('the export gzip copy');
+  expect((await readdir(data)).sort()).toEqual(['manifest.json', 'pages']);
 });
