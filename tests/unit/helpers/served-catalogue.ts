@@ -12,13 +12,18 @@ const now = new Date('2026-11-21T10:00:00.000Z');
 
 /**
  * A full export of `count` sample cards with `tail` in front of its first pages, written by the
- * real export into a fresh folder. `seed` makes catalogues of another version.
+ * real export into a fresh folder (its search index included). `seed` or `edit` makes catalogues of
+ * another version.
  */
 export async function catalogueWithTail(
   tail: readonly ThreadCard[],
-  { count = 60, seed = 7 }: { count?: number; seed?: number } = {},
+  {
+    count = 60,
+    seed = 7,
+    edit = (cards) => cards,
+  }: { count?: number; seed?: number; edit?: (cards: ThreadCard[]) => ThreadCard[] } = {},
 ) {
-  const base = buildSampleCards(count, now, seed);
+  const base = edit(buildSampleCards(count, now, seed));
   const dir = await mkdtemp(path.join(tmpdir(), 'tail-catalogue-'));
   const written = await writeCatalogue(dir, base, catalogueDatesFrom(now, 60));
   const manifest = tail.length > 0 ? await addCatalogueTail(dir, tail) : written.manifest;
@@ -47,7 +52,10 @@ export function serveCatalogue(dir: string) {
     'fetch',
     vi.fn(async (url: string) => {
       served.urls.push(url);
-      const relative = url.replace(/^\/data\//, '').split('/').map(decodeURIComponent);
+      const relative = url
+        .replace(/^\/data\//, '')
+        .split('/')
+        .map(decodeURIComponent);
       try {
         return new Response(await readFile(path.join(served.dir, ...relative)), { status: 200 });
       } catch {

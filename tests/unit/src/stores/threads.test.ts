@@ -121,7 +121,10 @@ describe('a list whose first page carries the tail (decision 037)', () => {
     await loadPages('all', 2);
     expect(all().head).toBe(before.manifest.head);
 
-    const after = await catalogueWithTail(tailCards(5, (n) => `Later thread ${n}`), { seed: 12 });
+    const after = await catalogueWithTail(
+      tailCards(5, (n) => `Later thread ${n}`),
+      { seed: 12 },
+    );
     served.dir = after.dir;
     await loadManifest({ force: true });
     await loadPages('all', 3);
