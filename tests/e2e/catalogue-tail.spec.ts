@@ -84,3 +84,12 @@ test('a search finds a tail thread, the index does not hold it yet, and lists th
       .sort(),
   );
 });
+
+test('the debug page names the manifest head the first pages carry', async ({ page, pageProblems }) => {
+  // The tail site serves the site and its catalogue only: the debug page's API calls find nothing.
+  pageProblems.allow(/404|Not Found/);
+  const { first } = await servedAll(page.request);
+  expect(first.head).toMatch(/.+/);
+  await page.goto('/auth/debug/');
+  await expect(page.getByText(`head:        ${first.head}`)).toBeVisible();
+});
