@@ -49,7 +49,7 @@ function engineFor(version: string): Promise<CatalogueSearch> {
  */
 async function firstAllPage({ version, head }: CatalogueIds): Promise<CataloguePage | null> {
   const page = await fetchPage('all', 1, { version, head });
-  if (version && (page.version !== version || (page.head ?? null) !== head)) return null;
+  if (version && (page.version !== version || (page.head !== undefined && page.head !== head))) return null;
   return page;
 }
 

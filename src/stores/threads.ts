@@ -96,7 +96,7 @@ const EMPTY: Loaded = { cards: [], files: 0, fileCount: null, total: null, shown
 
 /**
  * Reads page files until `count` pages of cards are there (or the list ends). Every file must be
- * of `version`, and the first of `head`, or the list would mix two catalogues.
+ * of `version`, and a first page carrying a tail of `head`, or the list would mix two catalogues.
  */
 async function fillList(
   list: CatalogueListKey,
@@ -113,7 +113,8 @@ async function fillList(
     const number = files + 1;
     const page = await fetchPage(list, number, { version, head, force });
     if (version && page.version !== version) throw new CatalogueMoved();
-    if (version && number === 1 && (page.head ?? null) !== head) throw new CatalogueMoved();
+    // A first page without a head has no tail (none of the threads approved since is on this list).
+    if (version && number === 1 && page.head !== undefined && page.head !== head) throw new CatalogueMoved();
     if (number === 1) {
       // The pre-rendered cards (if any) are this file's first ones: it replaces them.
       cards = [...page.cards];

@@ -66,6 +66,20 @@ describe('a list whose first page carries the tail (decision 037)', () => {
     expect(ids(text().pages.flat())).toEqual(shown);
   });
 
+  test('a list none of the tail is on keeps its first page as the full export wrote it', async () => {
+    const catalogue = await catalogueWithTail(tailCards(3), { seed: 15 });
+    const served = serveCatalogue(catalogue.dir);
+    await loadManifest({ force: true });
+    await loadPages('images', 1);
+    const images = listState($threadLists.get(), 'images');
+    expect(images.status).toBe('ready');
+    expect(images.total).toBe(catalogue.manifest.counts?.images);
+    expect(ids(images.pages.flat())).toEqual(
+      ids(catalogue.base.filter((card) => card.type === 'image').slice(0, 24)),
+    );
+    expect(pageFiles(served.urls)).toEqual(['/data/pages/images/1.json']);
+  });
+
   test('the pre-rendered first page is followed by the cards after it, read from page 1 and 2', async () => {
     const catalogue = await catalogueWithTail(tailCards(3), { seed: 9 });
     const served = serveCatalogue(catalogue.dir);
