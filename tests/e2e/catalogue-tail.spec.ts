@@ -49,6 +49,21 @@ test('the home shows the tail first, then 24 more at a time with no thread twice
     expect(await cardTexts(page)).toEqual(texts.slice(0, shown));
   }
   await expect(more).toHaveCount(0);
+
+  // Text holds the tail too (its first page 27 cards); Images none of it (its first page untouched).
+  const [text, images] = await Promise.all([
+    servedPage(page.request, 'text', 1),
+    servedPage(page.request, 'images', 1),
+  ]);
+  expect([text.tail, images.tail]).toEqual([TAIL.length, undefined]);
+  await page.getByRole('button', { name: 'Text', exact: true }).click();
+  await expect(statusLine(page)).toHaveText(`Showing ${CATALOGUE_PAGE_SIZE} of ${text.total} text threads`);
+  expect(await cardTexts(page)).toEqual(text.cards.slice(0, CATALOGUE_PAGE_SIZE).map((card) => card.content));
+  await page.getByRole('button', { name: 'Images', exact: true }).click();
+  await expect(statusLine(page)).toHaveText(
+    `Showing ${CATALOGUE_PAGE_SIZE} of ${images.total} image threads`,
+  );
+  expect(await cardTexts(page)).toEqual(images.cards.map((card) => card.content));
 });
 
 test('a search finds a tail thread, the index does not hold it yet, and lists the tail first', async ({
