@@ -18,9 +18,11 @@ export interface SearchState {
   positions: readonly number[];
   /** The cards of the matches shown so far. */
   cards: readonly ThreadCard[];
+  /** How many of All's first cards were the tail when the positions were worked out. */
+  tail: number;
 }
 
-const IDLE: SearchState = { query: '', status: 'idle', positions: [], cards: [] };
+const IDLE: SearchState = { query: '', status: 'idle', positions: [], cards: [], tail: 0 };
 
 /** The catalogue search: its query, its matches and the cards shown for them. */
 export const $search = atom<SearchState>(IDLE);
@@ -95,7 +97,7 @@ async function cardsAt(
 async function find(
   query: string,
   ids: CatalogueIds,
-): Promise<{ positions: number[]; cards: ThreadCard[] } | null> {
+): Promise<{ positions: number[]; cards: ThreadCard[]; tail: number } | null> {
   const search = await engineFor(ids.version);
   const result = await search.search(query);
   if (ids.version && result.version !== ids.version) return null;
@@ -108,7 +110,7 @@ async function find(
     ...result.positions.map((position) => position + tail.length),
   ];
   const cards = await cardsAt(positions.slice(0, CATALOGUE_PAGE_SIZE), ids.version, first);
-  return cards && { positions, cards };
+  return cards && { positions, cards, tail: tail.length };
 }
 
 async function run(query: string, ticket: number, retried = false): Promise<void> {
@@ -151,7 +153,8 @@ export async function showMoreResults(): Promise<void> {
     const ids = await catalogueIds();
     const next = state.positions.slice(state.cards.length, state.cards.length + CATALOGUE_PAGE_SIZE);
     const first = await firstAllPage(ids);
-    const cards = first && (await cardsAt(next, ids.version, first));
+    // Positions worked out past another tail mean other cards: search again.
+    const cards = first && (first.tail ?? 0) === state.tail ? await cardsAt(next, ids.version, first) : null;
     if (ticket !== latest) return;
     if (cards === null) return void (await searchCatalogue(state.query));
     $search.set({ ...state, status: 'ready', cards: [...state.cards, ...cards] });

@@ -71,6 +71,28 @@ describe('the search with a tail on the first page (decision 037)', () => {
     expect(served.urls.filter((url) => url === '/data/search/index.json')).toHaveLength(1);
   });
 
+  test('Show more after the tail changed searches again instead of reading positions past the old tail', async () => {
+    const design = (n: number) => (n % 2 === 1 ? `Design tokens ${n} for grids` : `Fresh thread ${n}`);
+    const before = await catalogueWithTail(tailCards(4, design), { seed: 24, count: 200 });
+    const served = serveCatalogue(before.dir);
+    await loadManifest({ force: true });
+    await searchCatalogue('design');
+    expect($search.get().tail).toBe(4);
+
+    const after = await catalogueWithTail(
+      tailCards(5, (n) => `Design review ${n}`),
+      { seed: 24, count: 200 },
+    );
+    served.dir = after.dir;
+    await loadManifest({ force: true });
+    await showMoreResults();
+    const expected = [...oracle(after.list.slice(0, 5), 'design'), ...oracle(after.base, 'design')];
+    expect($search.get().status).toBe('ready');
+    expect($search.get().tail).toBe(5);
+    expect($search.get().positions).toHaveLength(expected.length);
+    expect(ids($search.get().cards)).toEqual(ids(expected.slice(0, 24)));
+  });
+
   test('a first page of another head than the manifest read searches again on the new manifest', async () => {
     const before = await catalogueWithTail(tailCards(2), { seed: 23 });
     const served = serveCatalogue(before.dir);
