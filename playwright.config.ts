@@ -9,6 +9,7 @@ import {
   MEDIA_TTL_SECONDS,
   NGINX_SITE,
   SPLIT_SITE,
+  TAIL_SITE,
   TEST_SITE,
 } from './tests/site-under-test.ts';
 
@@ -69,7 +70,18 @@ const projects = [
 ];
 // Each project's servers, in the projects' order.
 const webServers = [
-  [server(TEST_SITE, E2E_PORT, 'test-output/e2e-data')],
+  [
+    server(TEST_SITE, E2E_PORT, 'test-output/e2e-data'),
+    // A site whose first pages carry a tail (decision 037), served as the server serves a site.
+    {
+      command: 'node tests/tail-site/serve.ts',
+      url: `${TAIL_SITE.publicUrl}/data/manifest.json`,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
+    },
+  ],
   [server(CURATION_SITE, E2E_PORT + 1, 'test-output/curation-data')],
   [
     server(

@@ -48,6 +48,17 @@ export const SPLIT_SITE: SiteBuildOptions = {
   apiBaseUrl: `http://127.0.0.1:${E2E_PORT + 7}`,
 };
 
+/**
+ * A site built from a catalogue whose first pages carry a tail (decision 037), served by the real
+ * static serving (tests/tail-site/serve.ts) on E2E_PORT + 13; its browser test runs in the 'site' project.
+ */
+export const TAIL_SITE: SiteBuildOptions = {
+  ...TEST_SITE,
+  siteDir: path.resolve(import.meta.dirname, '../test-output/tail-site'),
+  catalogueDir: path.resolve(import.meta.dirname, '../test-output/tail-catalogue'),
+  publicUrl: `http://127.0.0.1:${E2E_PORT + 13}`,
+};
+
 /** Builds the site under test when it is missing or older than its sources (Vitest and Playwright global setup). */
 export async function ensureTestSite(): Promise<void> {
   const reason = await staleReason(TEST_SITE);

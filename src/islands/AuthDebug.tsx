@@ -52,7 +52,7 @@ function Section({
   );
 }
 
-/** The manifest in an operator's words: dates, version and whether a refresh is overdue. */
+/** The manifest in an operator's words: dates, version, head and whether a refresh is overdue. */
 function catalogueLine(check: ManifestCheck | null): string {
   if (!check) return 'Loading...';
   const { manifest } = check;
@@ -62,6 +62,8 @@ function catalogueLine(check: ManifestCheck | null): string {
     `generatedAt: ${manifest.generatedAt}`,
     `nextUpdate:  ${manifest.nextUpdate}`,
     `version:     ${manifest.version ?? '(none)'}`,
+    // The tail's digest (decision 037): it moves with every approval, `version` only with a full export.
+    `head:        ${manifest.head ?? '(none)'}`,
     `threads:     ${manifest.counts?.all ?? '?'} (${manifest.topics?.length ?? 0} topics)`,
     freshness,
   ].join('\n');

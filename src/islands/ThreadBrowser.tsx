@@ -69,6 +69,7 @@ export default function ThreadBrowser({
       cards: initialCards,
       total: initialTotal,
       version: builtManifest?.version ?? null,
+      head: builtManifest?.head ?? null,
     });
   }, [firstList, initialCards, initialTotal, builtManifest]);
 
@@ -100,7 +101,12 @@ export default function ThreadBrowser({
   const list =
     lists[listKey] ??
     (listKey === firstList
-      ? preRenderedList({ cards: initialCards, total: initialTotal, version: builtManifest?.version ?? null })
+      ? preRenderedList({
+          cards: initialCards,
+          total: initialTotal,
+          version: builtManifest?.version ?? null,
+          head: builtManifest?.head ?? null,
+        })
       : IDLE_LIST);
   const pages = list.pages;
   const shown = pages.reduce((count, cards) => count + cards.length, 0);

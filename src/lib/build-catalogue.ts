@@ -81,7 +81,11 @@ export function createCatalogueReader(dir: string) {
       return { cards: raw, topics: groupByTopic(raw as ThreadCard[]) };
     }));
 
-  /** The first `limit` cards of a list and its total, from as many of its first pages as it takes. */
+  /**
+   * The first `limit` cards of a list and its total, from as many of its first pages as it takes. A
+   * list is its pages' cards one after another: a first page carrying the tail (decision 037) holds
+   * more than CATALOGUE_PAGE_SIZE, and only its `total` counts the tail.
+   */
   async function readListHead(
     list: CatalogueListKey,
     limit: number,
@@ -156,14 +160,16 @@ export function createCatalogueReader(dir: string) {
     readCatalogueManifest: readManifest,
 
     /**
-     * The manifest's dates and version, as the island needs them (its topic list and counts stay out
+     * The manifest's dates, version and head, as the island needs them (its topic list and counts stay out
      * of the page's HTML); null when the manifest is missing or malformed (no freshness line then).
      */
     async readBuiltManifest(): Promise<Manifest | null> {
       const manifest = await readManifest();
       if (!manifest) return null;
-      const { generatedAt, nextUpdate, version } = manifest;
-      return version ? { generatedAt, nextUpdate, version } : { generatedAt, nextUpdate };
+      const { generatedAt, nextUpdate, version, head } = manifest;
+      if (!version) return { generatedAt, nextUpdate };
+      // The head says whether the pre-rendered first pages carry a tail (decision 037).
+      return head ? { generatedAt, nextUpdate, version, head } : { generatedAt, nextUpdate, version };
     },
   };
   return reader;

@@ -1,4 +1,6 @@
+import type { ThreadCard } from '../../contract/thread-card.ts';
 import {
+  cardSearchTerms,
   queryTerms,
   SEARCH_ENTRY_FILE,
   SEARCH_INDEX_FORMAT,
@@ -19,6 +21,8 @@ export interface CatalogueSearchResult {
 export interface CatalogueSearch {
   /** Cards holding every query word (as a word prefix); whole-word matches first, then newest first. */
   search(query: string): Promise<CatalogueSearchResult>;
+  /** The same match over cards the index does not hold (the tail): see matchCards. */
+  match(cards: readonly ThreadCard[], query: string): number[];
 }
 
 const ENTRY_URL = `/data/${SEARCH_ENTRY_FILE}`;
@@ -137,6 +141,23 @@ function rank(marks: readonly Uint8Array[], docs: number): number[] {
 }
 
 /**
+ * The cards (by index in `cards`, newest first) matching a query by the index's rules, ranked as the
+ * index ranks: every query term as a prefix of one of the card's terms, whole-word matches first.
+ * For the few cards the index does not hold yet (the tail, decision 037).
+ */
+export function matchCards(cards: readonly ThreadCard[], query: string): number[] {
+  const terms = queryTerms(query);
+  if (terms.length === 0 || cards.length === 0) return [];
+  const own = cards.map((card) => [...cardSearchTerms(card)]);
+  const marks = terms.map((term) =>
+    Uint8Array.from(own, (words) =>
+      words.includes(term) ? 2 : words.some((word) => word.startsWith(term)) ? 1 : 0,
+    ),
+  );
+  return rank(marks, cards.length);
+}
+
+/**
  * A search over the static index. `load` fetches and parses one JSON file (e.g. fetchJson); the entry
  * file and each shard are loaded at most once, except after a failed load, which is tried again.
  */
@@ -166,6 +187,7 @@ export function createCatalogueSearch(load: (url: string) => Promise<unknown>): 
   };
 
   return {
+    match: matchCards,
     async search(query) {
       const entry = await once(ENTRY_URL, (value) => parseEntry(ENTRY_URL, value));
       const terms = queryTerms(query);

@@ -33,8 +33,16 @@ function isPage(body: unknown): body is CataloguePage {
     typeof page.page === 'number' &&
     typeof page.pages === 'number' &&
     typeof page.total === 'number' &&
+    (page.tail === undefined || (Number.isInteger(page.tail) && page.tail >= 0)) &&
+    (page.head === undefined || typeof page.head === 'string') &&
     isCardList(page.cards)
   );
+}
+
+/** Whether a cached page may stand for the one asked for: same version, and for a first page the same head. */
+function isCurrent(page: CataloguePage, number: number, version: string, head: string | null): boolean {
+  // A first page carries the tail (decision 037): one written for another head misses approvals.
+  return page.version === version && (number !== 1 || (page.head ?? null) === head);
 }
 
 /** Pages kept in localStorage at most (about 10 KB each): the rest of the storage belongs to others. */
@@ -78,18 +86,22 @@ function evictOldPages(store: Storage): void {
 
 /**
  * One page of a list. From the browser cache when it was saved less than an hour ago for the same
- * catalogue `version` (spec section 9; the version changes with every change to the threads),
- * otherwise from the network with retries. `force` skips the cache ('Try Again').
+ * catalogue `version` (spec section 9; the version changes with every full export) and, for a first
+ * page, the same `head` (it changes with every approval: decision 037), otherwise from the network
+ * with retries. `force` skips the cache ('Try Again').
  */
 export async function fetchPage(
   list: CatalogueListKey,
   page: number,
   {
     version,
+    head = null,
     force = false,
     keep = true,
   }: {
     version: string;
+    /** The manifest's `head` (null: no tail); only a first page is checked against it. */
+    head?: string | null;
     force?: boolean;
     /** False for pages read only for a few cards (search results): not worth a cache entry. */
     keep?: boolean;
@@ -100,7 +112,7 @@ export async function fetchPage(
   const key = `${CACHE_PREFIX}${list}:${page}`;
   const cached =
     force || !store || !version ? null : readCache<unknown>(store, key, THREAD_LIST_CACHE_TTL_MS);
-  if (isPage(cached) && cached.version === version) return cached;
+  if (isPage(cached) && isCurrent(cached, page, version, head)) return cached;
   const url = pageUrl(list, page);
   const body = await withRetry(
     async () => {

@@ -41,3 +41,17 @@ export function loadManifest({ force = false } = {}): Promise<ManifestCheck> {
 export async function catalogueVersion({ force = false } = {}): Promise<string> {
   return (await loadManifest({ force })).manifest?.version ?? '';
 }
+
+/** What the served catalogue's pages are checked against: its full export and its tail (decision 037). */
+export interface CatalogueIds {
+  /** '' when the manifest is unreadable or has none. */
+  version: string;
+  /** null when there is no tail (or no manifest). */
+  head: string | null;
+}
+
+/** The served catalogue's version and head, from the same manifest read. */
+export async function catalogueIds({ force = false } = {}): Promise<CatalogueIds> {
+  const { manifest } = await loadManifest({ force });
+  return { version: manifest?.version ?? '', head: manifest?.head ?? null };
+}

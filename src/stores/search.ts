@@ -1,23 +1,28 @@
 import { atom } from 'nanostores';
-import { CATALOGUE_PAGE_SIZE } from '../../contract/catalogue-pages.ts';
+import { CATALOGUE_PAGE_SIZE, type CataloguePage } from '../../contract/catalogue-pages.ts';
 import type { ThreadCard } from '../../contract/thread-card.ts';
 import type { CatalogueSearch } from '../lib/catalogue-search.ts';
 import { fetchJson } from '../lib/fetch-json.ts';
 import { fetchPage } from './catalogue-pages.ts';
-import { catalogueVersion } from './manifest.ts';
+import { catalogueIds, type CatalogueIds } from './manifest.ts';
 
 export interface SearchState {
   /** The query the results belong to; '' when no search is active. */
   query: string;
   /** 'searching' for a new query (the cards shown are the previous answer's); 'loading' for more matches. */
   status: 'idle' | 'searching' | 'loading' | 'ready' | 'error';
-  /** Every match's position in the catalogue ('All' order), best first. */
+  /**
+   * Every match's position in the All list as served (the tail's cards first: decision 037), best
+   * first: the tail's matches (the newest), then the index's.
+   */
   positions: readonly number[];
   /** The cards of the matches shown so far. */
   cards: readonly ThreadCard[];
+  /** How many of All's first cards were the tail when the positions were worked out. */
+  tail: number;
 }
 
-const IDLE: SearchState = { query: '', status: 'idle', positions: [], cards: [] };
+const IDLE: SearchState = { query: '', status: 'idle', positions: [], cards: [], tail: 0 };
 
 /** The catalogue search: its query, its matches and the cards shown for them. */
 export const $search = atom<SearchState>(IDLE);
@@ -40,45 +45,84 @@ function engineFor(version: string): Promise<CatalogueSearch> {
   return engine.search;
 }
 
-/** The cards at the given catalogue positions, read from the pages of the 'All' list. */
-async function cardsAt(positions: readonly number[], version: string): Promise<ThreadCard[] | null> {
-  const pageNumbers = [
-    ...new Set(positions.map((position) => Math.floor(position / CATALOGUE_PAGE_SIZE) + 1)),
-  ];
-  const pages = new Map(
-    await Promise.all(
-      pageNumbers.map(
+/**
+ * All's first page as the manifest names it, or null when it is of another version or head (the
+ * catalogue moved). Its first `tail` cards are the threads the index does not hold yet (decision 037).
+ */
+async function firstAllPage({ version, head }: CatalogueIds): Promise<CataloguePage | null> {
+  const page = await fetchPage('all', 1, { version, head });
+  if (version && (page.version !== version || (page.head !== undefined && page.head !== head))) return null;
+  return page;
+}
+
+/**
+ * The cards at the given positions of the All list as served (the tail's cards first, then the full
+ * export's). An index position p is All file ⌊p / 24⌋ + 1 at p mod 24, after the tail on file 1; so
+ * All position q is the tail's card q below `tail`, else index position q − tail.
+ */
+async function cardsAt(
+  positions: readonly number[],
+  version: string,
+  first: CataloguePage,
+): Promise<ThreadCard[] | null> {
+  const tail = first.tail ?? 0;
+  const place = (position: number) => {
+    if (position < tail) return { file: 1, index: position };
+    const indexed = position - tail;
+    const file = Math.floor(indexed / CATALOGUE_PAGE_SIZE) + 1;
+    return { file, index: (indexed % CATALOGUE_PAGE_SIZE) + (file === 1 ? tail : 0) };
+  };
+  const fileNumbers = [...new Set(positions.map((position) => place(position).file))].filter((n) => n > 1);
+  const pages = new Map<number, CataloguePage>([
+    [1, first],
+    ...(await Promise.all(
+      fileNumbers.map(
         async (number) => [number, await fetchPage('all', number, { version, keep: false })] as const,
       ),
-    ),
-  );
+    )),
+  ]);
   const cards: ThreadCard[] = [];
   for (const position of positions) {
-    const page = pages.get(Math.floor(position / CATALOGUE_PAGE_SIZE) + 1);
+    const { file, index } = place(position);
+    const page = pages.get(file);
     // Pages of another catalogue than the index: the positions mean other cards.
     if (!page || (version && page.version !== version)) return null;
-    const card = page.cards[position % CATALOGUE_PAGE_SIZE];
+    const card = page.cards[index];
     if (card) cards.push(card);
   }
   return cards;
 }
 
+/** The matches of a query among the tail's cards first (the newest), then the index's, and the first cards. */
+async function find(
+  query: string,
+  ids: CatalogueIds,
+): Promise<{ positions: number[]; cards: ThreadCard[]; tail: number } | null> {
+  const search = await engineFor(ids.version);
+  const result = await search.search(query);
+  if (ids.version && result.version !== ids.version) return null;
+  const first = await firstAllPage(ids);
+  if (!first) return null;
+  // The index holds the full export only: the tail is matched here, by the index's own rules.
+  const tail = first.cards.slice(0, first.tail ?? 0);
+  const positions = [
+    ...search.match(tail, query),
+    ...result.positions.map((position) => position + tail.length),
+  ];
+  const cards = await cardsAt(positions.slice(0, CATALOGUE_PAGE_SIZE), ids.version, first);
+  return cards && { positions, cards, tail: tail.length };
+}
+
 async function run(query: string, ticket: number, retried = false): Promise<void> {
-  const version = await catalogueVersion({ force: retried });
-  const result = await (await engineFor(version)).search(query);
-  const positions = result.positions;
-  const cards =
-    version && result.version !== version
-      ? null
-      : await cardsAt(positions.slice(0, CATALOGUE_PAGE_SIZE), version);
+  const found = await find(query, await catalogueIds({ force: retried }));
   if (ticket !== latest) return;
-  if (cards === null) {
+  if (found === null) {
     // The catalogue changed while searching: read the new manifest and search it once more.
     if (retried) throw new Error('The catalogue keeps changing');
     engine = null;
     return run(query, ticket, true);
   }
-  $search.set({ query: query.trim(), status: 'ready', positions, cards });
+  $search.set({ query: query.trim(), status: 'ready', ...found });
 }
 
 /** Searches the catalogue; an empty query ends the search. Only the newest query's answer is kept. */
@@ -106,9 +150,11 @@ export async function showMoreResults(): Promise<void> {
   const ticket = latest;
   $search.set({ ...state, status: 'loading' });
   try {
-    const version = await catalogueVersion();
+    const ids = await catalogueIds();
     const next = state.positions.slice(state.cards.length, state.cards.length + CATALOGUE_PAGE_SIZE);
-    const cards = await cardsAt(next, version);
+    const first = await firstAllPage(ids);
+    // Positions worked out past another tail mean other cards: search again.
+    const cards = first && (first.tail ?? 0) === state.tail ? await cardsAt(next, ids.version, first) : null;
     if (ticket !== latest) return;
     if (cards === null) return void (await searchCatalogue(state.query));
     $search.set({ ...state, status: 'ready', cards: [...state.cards, ...cards] });

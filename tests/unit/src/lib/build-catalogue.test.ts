@@ -7,6 +7,8 @@ import { writeCatalogue } from '../../../../server/publisher/export/export-catal
 import { catalogueDatesFrom } from '../../../../server/publisher/export/export-catalogue.ts';
 import { buildSampleCards } from '../../../../scripts/sample/catalogue.ts';
 import { createCatalogueReader } from '../../../../src/lib/build-catalogue.ts';
+import { addCatalogueTail } from '../../../helpers/catalogue-tail.ts';
+import { testCard } from '../../helpers/thread-card.ts';
 
 const now = new Date('2026-11-21T10:00:00.000Z');
 const dates = catalogueDatesFrom(now, 60);
@@ -59,6 +61,45 @@ describe('the build reads the heads of the lists', () => {
     expect(read.navigation.total).toBe(groups.length);
     expect(read.navigation.topics.map((topic) => topic.slug)).toContain(smallest);
     expect(read.built?.version).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  test('with a tail on the first pages, the heads and feeds read the pages one after another', async () => {
+    const { cards, dir } = await exported();
+    const tail = [
+      testCard({ id: 'tail-1', content: 'Newest: a kerning table', topic_tag: 'Lettering' }),
+      testCard({
+        id: 'tail-2',
+        content: 'Approved a minute ago',
+        topic_tag: groupByTopic(cards)[0]?.topic.tag,
+      }),
+      testCard({ id: 'tail-3', content: 'Approved since the export' }),
+    ];
+    const manifest = await addCatalogueTail(dir, tail);
+    const list = [...tail, ...cards];
+    const reader = createCatalogueReader(dir);
+
+    // All's first page holds 27 cards: the home shows the first 24, its total counts the tail.
+    expect(await reader.readCatalogueHead()).toEqual({ cards: list.slice(0, 24), total: 133 });
+    // The feeds' 50 span the first page's 27 and the second page.
+    expect(await reader.readNewestCards(50)).toEqual(list.slice(0, 50));
+    const topics = await reader.readCatalogueTopics(50);
+    expect(topics.find(({ topic }) => topic.slug === 'lettering')).toEqual({
+      topic: { tag: 'Lettering', slug: 'lettering', count: 1 },
+      cards: [tail[0]],
+    });
+    const biggest = groupByTopic(cards)[0];
+    expect(topics.find(({ topic }) => topic.slug === biggest?.topic.slug)?.cards).toEqual(
+      [tail[1], ...(biggest?.cards ?? [])].slice(0, 50),
+    );
+    expect((await reader.readTopicNavigation('lettering')).topics.map(({ slug }) => slug)).toContain(
+      'lettering',
+    );
+    expect(await reader.readBuiltManifest()).toEqual({
+      generatedAt: manifest.generatedAt,
+      nextUpdate: manifest.nextUpdate,
+      version: manifest.version,
+      head: manifest.head,
+    });
   });
 
   test('a folder without pages (the committed sample) is read from threads-all.json, with the same result', async () => {

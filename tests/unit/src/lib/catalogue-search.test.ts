@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { cardSearchTerms, queryTerms } from '../../../../contract/search-terms.ts';
 import type { ThreadCard } from '../../../../contract/thread-card.ts';
-import { createCatalogueSearch } from '../../../../src/lib/catalogue-search.ts';
+import { createCatalogueSearch, matchCards } from '../../../../src/lib/catalogue-search.ts';
 import { searchIndexFiles } from '../../../../server/publisher/export/search-index.ts';
 import { buildSampleCards } from '../../../../scripts/sample/catalogue.ts';
 import { testCard } from '../../helpers/thread-card.ts';
@@ -83,6 +83,29 @@ describe('createCatalogueSearch', () => {
       ),
       { numRuns: 150 },
     );
+  });
+
+  test('matches cards the index does not hold (the tail) by the same rules and ranking', async () => {
+    const vocabulary = [...new Set(cards.flatMap((sample) => [...cardSearchTerms(sample)]))].sort();
+    const tail = cards.slice(0, 40);
+    const { search } = searchOver(tail);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.constantFrom(...vocabulary), fc.integer({ min: 2, max: 12 })), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+        async (words) => {
+          const query = words.map(([word, length]) => word.slice(0, length)).join(' ');
+          expect(search.match(tail, query)).toEqual((await search.search(query)).positions);
+        },
+      ),
+      { numRuns: 100 },
+    );
+    expect(matchCards([card('design review'), card('designers talk')], 'design')).toEqual([0, 1]);
+    expect(matchCards([card('designers talk'), card('design review')], 'design')).toEqual([1, 0]);
+    expect(matchCards([card('focus ring')], 'focus ringo')).toEqual([]);
+    expect(matchCards([], 'focus')).toEqual([]);
   });
 
   test('every term must match (AND), each as a prefix', async () => {

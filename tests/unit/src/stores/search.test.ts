@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { cardSearchTerms, queryTerms } from '../../../../contract/search-terms.ts';
+import type { ThreadCard } from '../../../../contract/thread-card.ts';
+import { loadManifest } from '../../../../src/stores/manifest.ts';
+import { $search, searchCatalogue, showMoreResults } from '../../../../src/stores/search.ts';
+import {
+  catalogueWithTail,
+  MemoryStorage,
+  serveCatalogue,
+  tailCards,
+} from '../../helpers/served-catalogue.ts';
+
+const ids = (cards: readonly ThreadCard[]) => cards.map((card) => card.id);
+
+/** The index's answer worked out the slow way over some cards: whole-word matches first, then order. */
+function oracle(cards: readonly ThreadCard[], query: string): ThreadCard[] {
+  const terms = queryTerms(query);
+  return cards
+    .map((card, position) => ({ card, position, own: [...cardSearchTerms(card)] }))
+    .filter(({ own }) => terms.every((term) => own.some((word) => word.startsWith(term))))
+    .map((hit) => ({ ...hit, exact: terms.filter((term) => hit.own.includes(term)).length }))
+    .sort((a, b) => b.exact - a.exact || a.position - b.position)
+    .map(({ card }) => card);
+}
+
+describe('the search with a tail on the first page (decision 037)', () => {
+  beforeEach(() => vi.stubGlobal('localStorage', new MemoryStorage()));
+  afterEach(() => vi.unstubAllGlobals());
+
+  test('finds a tail card, first, and maps the index hits past the tail to their cards', async () => {
+    const tail = tailCards(3, (n) => (n === 2 ? 'A Zeppelin poster, kerned by hand' : `Fresh thread ${n}`));
+    const catalogue = await catalogueWithTail(tail, {
+      seed: 21,
+      edit: (cards) =>
+        cards.map((card, i) =>
+          i === 5
+            ? { ...card, content: 'Zeppelin lettering on page one' }
+            : i === 30
+              ? { ...card, content: 'Zeppelins and their posters, on page two' }
+              : card,
+        ),
+    });
+    serveCatalogue(catalogue.dir);
+    await loadManifest({ force: true });
+
+    await searchCatalogue('zeppelin');
+    const state = $search.get();
+    expect(state.status).toBe('ready');
+    // The tail's match first (the newest), then the index's: the whole word before the longer one.
+    expect(ids(state.cards)).toEqual(['tail-2', catalogue.base[5]?.id, catalogue.base[30]?.id]);
+    expect(state.positions).toHaveLength(3);
+  });
+
+  test('lists every match once, tail first, a page at a time through Show more', async () => {
+    const tail = tailCards(4, (n) => (n % 2 === 1 ? `Design tokens ${n} for grids` : `Fresh thread ${n}`));
+    const catalogue = await catalogueWithTail(tail, { seed: 22, count: 200 });
+    const served = serveCatalogue(catalogue.dir);
+    await loadManifest({ force: true });
+    const expected = [...oracle(tail, 'design'), ...oracle(catalogue.base, 'design')];
+    expect(expected.length).toBeGreaterThan(48);
+    expect(ids(expected.slice(0, 2))).toEqual(['tail-1', 'tail-3']);
+
+    await searchCatalogue('design');
+    expect($search.get().positions).toHaveLength(expected.length);
+    expect(ids($search.get().cards)).toEqual(ids(expected.slice(0, 24)));
+    await showMoreResults();
+    expect(ids($search.get().cards)).toEqual(ids(expected.slice(0, 48)));
+    while ($search.get().cards.length < $search.get().positions.length) await showMoreResults();
+    expect(ids($search.get().cards)).toEqual(ids(expected));
+    // The index is the full export's: it was not rewritten for the tail, and was read once.
+    expect(served.urls.filter((url) => url === '/data/search/index.json')).toHaveLength(1);
+  });
+
+  test('Show more after the tail changed searches again instead of reading positions past the old tail', async () => {
+    const design = (n: number) => (n % 2 === 1 ? `Design tokens ${n} for grids` : `Fresh thread ${n}`);
+    const before = await catalogueWithTail(tailCards(4, design), { seed: 24, count: 200 });
+    const served = serveCatalogue(before.dir);
+    await loadManifest({ force: true });
+    await searchCatalogue('design');
+    expect($search.get().tail).toBe(4);
+
+    const after = await catalogueWithTail(
+      tailCards(5, (n) => `Design review ${n}`),
+      { seed: 24, count: 200 },
+    );
+    served.dir = after.dir;
+    await loadManifest({ force: true });
+    await showMoreResults();
+    const expected = [...oracle(after.list.slice(0, 5), 'design'), ...oracle(after.base, 'design')];
+    expect($search.get().status).toBe('ready');
+    expect($search.get().tail).toBe(5);
+    expect($search.get().positions).toHaveLength(expected.length);
+    expect(ids($search.get().cards)).toEqual(ids(expected.slice(0, 24)));
+  });
+
+  test('a first page of another head than the manifest read searches again on the new manifest', async () => {
+    const before = await catalogueWithTail(tailCards(2), { seed: 23 });
+    const served = serveCatalogue(before.dir);
+    await loadManifest({ force: true });
+    const after = await catalogueWithTail(
+      tailCards(3, (n) => `Zeppelin ${n}`),
+      { seed: 23 },
+    );
+    served.dir = after.dir;
+    await searchCatalogue('zeppelin');
+    expect($search.get().status).toBe('ready');
+    expect(ids($search.get().cards)).toEqual(['tail-1', 'tail-2', 'tail-3']);
+  });
+});
