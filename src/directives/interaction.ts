@@ -1,4 +1,5 @@
 import type { ClientDirective } from 'astro';
+import { CATALOGUE_MOVED_EVENT } from '../lib/catalogue-moved.ts';
 import { readStoredUser } from '../lib/user-storage.ts';
 import { whenIdle } from '../lib/when-idle.ts';
 
@@ -26,7 +27,8 @@ function clickWhenEnabled(target: HTMLElement): void {
  * when the visitor first reaches for it, so loading the page runs none of its JavaScript. When the
  * address carries a query (?filter=, ?q=: state the island shows), it hydrates at idle instead, like
  * `client:idle`; so it does for a signed-in browser (a stored user), whose cards carry gem toggles
- * the HTML cannot know. A press or click that lands before hydration is replayed once it runs.
+ * the HTML cannot know, and when the served catalogue is newer than the pre-rendered one. A press or
+ * click that lands before hydration is replayed once it runs.
  */
 const interactionDirective: ClientDirective = (load, _options, element) => {
   let started = false;
@@ -76,6 +78,8 @@ const interactionDirective: ClientDirective = (load, _options, element) => {
     return;
   }
   for (const type of FIRST_USE) element.addEventListener(type, hydrate, { capture: true, passive: true });
+  // A pre-render older than the served catalogue (freshness-line.ts tells): wake up to show it.
+  document.addEventListener(CATALOGUE_MOVED_EVENT, hydrate, { once: true });
 };
 
 export default interactionDirective;

@@ -8,7 +8,14 @@ import { THREAD_FILTERS, type ThreadFilter } from '../../contract/thread-filter.
 import { useHydrated } from '../lib/use-hydrated.ts';
 import { readQueryParam, writeQueryParams } from '../lib/url-state.ts';
 import { $search, searchCatalogue } from '../stores/search.ts';
-import { $threadLists, IDLE_LIST, loadPages, preRenderedList, seedList } from '../stores/threads.ts';
+import {
+  $threadLists,
+  IDLE_LIST,
+  loadPages,
+  preRenderedList,
+  refreshIfMoved,
+  seedList,
+} from '../stores/threads.ts';
 import CatalogueSearchBox from '../components/react/CatalogueSearchBox.tsx';
 import FreshnessLine from '../components/react/FreshnessLine.tsx';
 import SearchResults, { searchStatusLine } from '../components/react/SearchResults.tsx';
@@ -72,6 +79,12 @@ export default function ThreadBrowser({
       head: builtManifest?.head ?? null,
     });
   }, [firstList, initialCards, initialTotal, builtManifest]);
+
+  useEffect(() => {
+    // The pre-render may be older than the served catalogue (an approval since the site was built):
+    // the list then starts over on the served one.
+    if (hydrated) void refreshIfMoved(firstList);
+  }, [hydrated, firstList]);
 
   useEffect(() => {
     if (!home) return;

@@ -173,3 +173,15 @@ export async function loadPages(
     $threadLists.setKey(list, { ...listState($threadLists.get(), list), status: 'error' });
   }
 }
+
+/**
+ * Starts a list over on the served catalogue when it moved since the list was loaded or pre-rendered
+ * (an approval since the site was built); a current list is left alone, so a 'Show more' pressed
+ * meanwhile is not turned away by a load in progress.
+ */
+export async function refreshIfMoved(list: CatalogueListKey): Promise<void> {
+  const ids = await catalogueIds();
+  const state = listState($threadLists.get(), list);
+  if (!ids.version || !state.version || state.status === 'loading') return;
+  if (state.version !== ids.version || (state.head ?? null) !== (ids.head ?? null)) await loadPages(list, 1);
+}

@@ -2,7 +2,7 @@ import { CATALOGUE_PAGE_SIZE, type CataloguePage } from '../../contract/catalogu
 import { cardSearchTerms, queryTerms } from '../../contract/search-terms.ts';
 import { TAIL_SITE } from '../site-under-test.ts';
 import { TAIL_BASE_COUNT, TAIL_THREADS } from '../tail-site/serve.ts';
-import { cardTexts, servedPage, statusLine, threadCards } from './catalogue/helpers.ts';
+import { cardTexts, servedManifest, servedPage, statusLine, threadCards } from './catalogue/helpers.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 
 // The tail site (tests/tail-site/serve.ts): 80 threads of a full export and three approved since,
@@ -107,4 +107,42 @@ test('the debug page names the manifest head the first pages carry', async ({ pa
   expect(first.head).toMatch(/.+/);
   await page.goto('/auth/debug/');
   await expect(page.getByText(`head:        ${first.head}`)).toBeVisible();
+});
+
+test('a home pre-rendered before an approval shows the served first page without being touched', async ({
+  page,
+}) => {
+  // The server answers as it would after one more approval since the site was built: a longer tail
+  // on the first page and a manifest naming it (the files are the served ones, one card added).
+  const manifest = await servedManifest(page.request);
+  const first = await servedPage(page.request, 'all', 1);
+  const template = first.cards[0];
+  if (!template) throw new Error('the first page has no card');
+  const approved = {
+    ...template,
+    id: 'approved-after-the-build',
+    content: 'Approved after the site was built, shown before it is built again.',
+  };
+  const head = 'approvedafterbld';
+  await page.route('**/data/manifest.json', (route) =>
+    route.fulfill({
+      json: { ...manifest, head, counts: { ...manifest.counts, all: (manifest.counts?.all ?? 0) + 1 } },
+    }),
+  );
+  await page.route('**/data/pages/all/1.json', (route) =>
+    route.fulfill({
+      json: {
+        ...first,
+        tail: (first.tail ?? 0) + 1,
+        head,
+        total: first.total + 1,
+        cards: [approved, ...first.cards],
+      },
+    }),
+  );
+  await page.goto('/');
+  // No pointer, key or focus reaches the grid: the freshness line sees the newer manifest and wakes it.
+  await expect(threadCards(page).first()).toContainText(approved.content);
+  await expect(statusLine(page)).toHaveText(`Showing ${CATALOGUE_PAGE_SIZE} of ${TOTAL + 1} threads`);
+  expect((await cardTexts(page)).slice(1, 1 + TAIL.length)).toEqual(TAIL);
 });

@@ -20,7 +20,8 @@ export default function FreshnessLine({ builtManifest }: { builtManifest: Manife
     ? freshnessText(describeFreshness(manifest, new Date(check.checkedAt)))
     : `Updated ${calendarDate(manifest.generatedAt)}`;
   return (
-    <p className="freshness">
+    // The build's catalogue, for the home's freshness script to compare with the served one.
+    <p className="freshness" data-version={builtManifest?.version} data-head={builtManifest?.head}>
       <time dateTime={manifest.generatedAt}>{text}</time>
     </p>
   );

@@ -3,7 +3,13 @@ import { CATALOGUE_PAGE_SIZE, type CataloguePage } from '../../../../contract/ca
 import type { ThreadCard } from '../../../../contract/thread-card.ts';
 import { fetchPage } from '../../../../src/stores/catalogue-pages.ts';
 import { loadManifest } from '../../../../src/stores/manifest.ts';
-import { $threadLists, listState, loadPages, seedList } from '../../../../src/stores/threads.ts';
+import {
+  $threadLists,
+  listState,
+  loadPages,
+  refreshIfMoved,
+  seedList,
+} from '../../../../src/stores/threads.ts';
 import {
   catalogueWithTail,
   MemoryStorage,
@@ -108,6 +114,36 @@ describe('a list whose first page carries the tail (decision 037)', () => {
     await loadPages('all', 3);
     expect(ids(all().pages.flat())).toEqual(ids(catalogue.list));
     expect(pageFiles(served.urls)).toEqual(['/data/pages/all/2.json', '/data/pages/all/3.json']);
+  });
+
+  test('a pre-rendered list older than the served catalogue starts over on it; a current one loads nothing', async () => {
+    const built = await catalogueWithTail(tailCards(3), { seed: 13 });
+    const served = serveCatalogue(built.dir);
+    await loadManifest({ force: true });
+    const seed = () =>
+      seedList('all', {
+        cards: built.list.slice(0, 24),
+        total: 63,
+        version: built.manifest.version ?? null,
+        head: built.manifest.head ?? null,
+      });
+    seed();
+    await refreshIfMoved('all');
+    expect(pageFiles(served.urls)).toEqual([]);
+    expect(all().head).toBe(built.manifest.head);
+
+    // Approved since the site was built: the served first pages carry a longer tail.
+    const after = await catalogueWithTail(
+      tailCards(4, (n) => `Approved after the build ${n}`),
+      { seed: 13 },
+    );
+    served.dir = after.dir;
+    await loadManifest({ force: true });
+    await refreshIfMoved('all');
+    expect(all().head).toBe(after.manifest.head);
+    expect(all().total).toBe(64);
+    expect(ids(all().pages.flat())).toEqual(ids(after.list.slice(0, 24)));
+    expect(pageFiles(served.urls)).toEqual(['/data/pages/all/1.json']);
   });
 
   test('a first page of another head than the manifest read starts the list over on the new one', async () => {
