@@ -12,6 +12,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { openPglite } from '../../server/db/client.ts';
 import { threads } from '../../server/db/schema.ts';
+import { approvedCards } from '../../server/publisher/export/card-source.ts';
 import { exportCatalogue } from '../../server/publisher/export/export-catalogue.ts';
 import type { NewThread } from '../../server/repositories/threads.ts';
 import { buildSampleCards } from '../sample/catalogue.ts';
@@ -39,7 +40,12 @@ export interface ExportRun {
 /** What `export` prints. */
 export interface ExportResult {
   approved: number;
-  /** RSS once the database is open, before the first export, in bytes. */
+  /** RSS once the database is open, before it has read the rows, in bytes. */
+  rssOpen: number;
+  /**
+   * RSS once the database has read every approved row once (as the export will, page by page), before
+   * the first export: what PGlite, in this process, grows to for any reader of these rows.
+   */
   rssBefore: number;
   /** The RSS high-water mark before the first export (opening PGlite), in bytes. */
   maxRssBefore: number;
@@ -144,6 +150,10 @@ async function exportTwice(dir: string): Promise<ExportResult> {
     };
     const now = new Date();
     const approved = await handle.db.$count(threads);
+    const rssOpen = process.memoryUsage.rss();
+    // The database's own working set first: PGlite runs in this process (PostgreSQL would not), and
+    // its heap grows once to hold the pages it reads, whoever reads them.
+    for await (const batch of approvedCards(handle.db, undefined)()) void batch;
     const rssBefore = process.memoryUsage.rss();
     const maxRssBefore = maxRss();
     const cold = await timed(() => exportCatalogue(handle.db, target, now), peak);
@@ -155,7 +165,7 @@ async function exportTwice(dir: string): Promise<ExportResult> {
         .map(async (entry) => (await stat(path.join(entry.parentPath, entry.name))).size),
     );
     const bytes = sizes.reduce((sum, size) => sum + size, 0);
-    return { approved, rssBefore, maxRssBefore, cold, warm, files: sizes.length, bytes };
+    return { approved, rssOpen, rssBefore, maxRssBefore, cold, warm, files: sizes.length, bytes };
   } finally {
     await sampler.terminate();
     await handle.close();

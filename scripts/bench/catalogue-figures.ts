@@ -162,7 +162,12 @@ export function toFigures(
     figures.push(
       info('export-cold-ms', 'Export from PGlite: cold (empty folder)', 'ms', atExport(exported.cold.ms)),
       info('export-warm-ms', 'Export from PGlite: warm (unchanged)', 'ms', atExport(exported.warm.ms)),
-      info('export-rss-before', 'Export: RSS before (PGlite open)', 'bytes', atExport(exported.rssBefore)),
+      info(
+        'export-rss-before',
+        'Export: RSS before (PGlite open, rows read once)',
+        'bytes',
+        atExport(exported.rssBefore),
+      ),
       info(
         'export-peak-cold',
         'Export: peak RSS, cold (sampled/50 ms)',

@@ -100,7 +100,12 @@ export interface ScaleSize {
   /** The export of all of them in a process of its own (catalogue-export.ts), cold then warm. */
   exportColdMs: number;
   exportWarmMs: number;
-  /** Its RSS once PGlite is open, before the export, and the highest sampled during the cold export. */
+  /** Its RSS once PGlite is open, before any row is read. */
+  exportRssOpen: number;
+  /**
+   * Its RSS once PGlite has read every approved row once (PGlite's own growth, in this process),
+   * before the export, and the highest sampled during the cold export.
+   */
   exportRssBefore: number;
   exportPeakRss: number;
   /** exportPeakRss - exportRssBefore: the memory the export itself added. */

@@ -2,7 +2,8 @@
  * The scale table (issue 19): at each size (1k and 100k approved threads; 1M with --million), a
  * PGlite database of that many approved threads and a few pending ones, then
  * - the memory the export adds: `exportCatalogue` in a process of its own (catalogue-export.ts),
- *   its sampled peak RSS minus its RSS before exporting;
+ *   its sampled peak RSS minus its RSS before exporting, once PGlite (in that process) has read the
+ *   rows and grown to hold them, which any reader pays and a PostgreSQL server pays elsewhere;
  * - server start-up: the product started on that database (a second time: the first one exports and
  *   builds the site), from spawn to /api/health answering 200 and / served; its idle RSS once settled;
  * - approval to visible: the admin approves a pending thread through the API; until it is in the
@@ -86,6 +87,7 @@ async function measureSize(context: StepContext, threads: number): Promise<Scale
       threads,
       exportColdMs: exported.cold.ms,
       exportWarmMs: exported.warm.ms,
+      exportRssOpen: exported.rssOpen,
       exportRssBefore: exported.rssBefore,
       exportPeakRss: exported.cold.sampledPeakRss,
       exportAddedBytes: exported.cold.sampledPeakRss - exported.rssBefore,

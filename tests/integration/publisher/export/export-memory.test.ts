@@ -48,7 +48,7 @@ test(
     const addedWarm = result.warm.sampledPeakRss - result.rssBefore;
     console.log(
       `export of ${COUNT.toLocaleString('en-US')} approved threads (JS heap capped at ${HEAP_CAP_MB} MB): memory added ${(added / MB).toFixed(0)} MB ` +
-        `(RSS ${(result.rssBefore / MB).toFixed(0)} MB with the database open, peak ${(result.cold.sampledPeakRss / MB).toFixed(0)} MB); ` +
+        `(RSS ${(result.rssBefore / MB).toFixed(0)} MB with the database open and the rows read once, peak ${(result.cold.sampledPeakRss / MB).toFixed(0)} MB); ` +
         `unchanged again: ${(addedWarm / MB).toFixed(0)} MB added; ${result.files} files, ${(result.bytes / MB).toFixed(0)} MB`,
     );
     expect(result.approved).toBe(COUNT);

@@ -8,6 +8,7 @@ function size(threads: number, figures: Partial<ScaleSize> = {}): ScaleSize {
     threads,
     exportColdMs: 400,
     exportWarmMs: 60,
+    exportRssOpen: 550e6,
     exportRssBefore: 600e6,
     exportPeakRss: 700e6,
     exportAddedBytes: 100e6,
