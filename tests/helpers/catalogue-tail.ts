@@ -12,7 +12,8 @@ import { topicListKey, type CatalogueListKey, type CataloguePage } from '../../c
 import { ManifestSchema, type Manifest } from '../../contract/manifest.ts';
 import type { ThreadCard } from '../../contract/thread-card.ts';
 import { matchesFilter } from '../../contract/thread-filter.ts';
-import { topicSlug, type CatalogueTopic } from '../../contract/topics.ts';
+import { topicSlug } from '../../contract/topics.ts';
+import { topicsWith } from '../../server/publisher/export/catalogue-tail.ts';
 
 /** Writes a file and drops the precompressed siblings of its old body, which would be served instead. */
 async function replace(file: string, body: unknown): Promise<void> {
@@ -65,14 +66,6 @@ export async function addCatalogueTail(dir: string, tail: readonly ThreadCard[])
     await replace(file, next);
   }
 
-  const topicCounts = new Map<string, CatalogueTopic>(topics.map((topic) => [topic.slug, { ...topic }]));
-  for (const card of tail) {
-    const slug = card.topic_tag ? topicSlug(card.topic_tag) : null;
-    if (!slug || !card.topic_tag) continue;
-    const topic = topicCounts.get(slug) ?? { tag: card.topic_tag, slug, count: 0 };
-    topic.count += 1;
-    topicCounts.set(slug, topic);
-  }
   const next: Manifest = {
     ...manifest,
     head,
@@ -82,7 +75,7 @@ export async function addCatalogueTail(dir: string, tail: readonly ThreadCard[])
       images: counts.images + tail.filter((card) => matchesFilter(card, 'images')).length,
     },
     // The export's order: most threads first, then by slug.
-    topics: [...topicCounts.values()].sort((a, b) => b.count - a.count || a.slug.localeCompare(b.slug)),
+    topics: topicsWith(topics, tail),
   };
   await replace(manifestFile, next);
   return next;

@@ -43,7 +43,7 @@ async function basePage(
 }
 
 /** The manifest's topics with the tail's counted in (a tail-only topic named as its first card spells it). */
-function topicsWith(base: readonly CatalogueTopic[], tail: readonly ThreadCard[]): CatalogueTopic[] {
+export function topicsWith(base: readonly CatalogueTopic[], tail: readonly ThreadCard[]): CatalogueTopic[] {
   const topics = new Map(base.map((topic) => [topic.slug, { ...topic }]));
   for (const card of tail) {
     const slug = card.topic_tag ? topicSlug(card.topic_tag) : null;

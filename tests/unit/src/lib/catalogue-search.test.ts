@@ -7,6 +7,16 @@ import { searchIndexFiles } from '../../../../server/publisher/export/search-ind
 import { buildSampleCards } from '../../../../scripts/sample/catalogue.ts';
 import { testCard } from '../../helpers/thread-card.ts';
 
+/** Queries of one to three words, each a prefix (2 to 12 characters) of a word of `vocabulary`. */
+function queriesOf(vocabulary: string[]): fc.Arbitrary<string> {
+  return fc
+    .array(fc.tuple(fc.constantFrom(...vocabulary), fc.integer({ min: 2, max: 12 })), {
+      minLength: 1,
+      maxLength: 3,
+    })
+    .map((words) => words.map(([word, length]) => word.slice(0, length)).join(' '));
+}
+
 const now = new Date('2026-11-21T10:00:00.000Z');
 
 function card(content: string, extra: Partial<ThreadCard> = {}): ThreadCard {
@@ -71,16 +81,9 @@ describe('createCatalogueSearch', () => {
     const vocabulary = [...new Set(cards.flatMap((sample) => [...cardSearchTerms(sample)]))].sort();
     const { search } = searchOver(cards, { splitBytes: 500 });
     await fc.assert(
-      fc.asyncProperty(
-        fc.array(fc.tuple(fc.constantFrom(...vocabulary), fc.integer({ min: 2, max: 12 })), {
-          minLength: 1,
-          maxLength: 3,
-        }),
-        async (words) => {
-          const query = words.map(([word, length]) => word.slice(0, length)).join(' ');
-          expect((await search.search(query)).positions).toEqual(oracle(cards, query));
-        },
-      ),
+      fc.asyncProperty(queriesOf(vocabulary), async (query) => {
+        expect((await search.search(query)).positions).toEqual(oracle(cards, query));
+      }),
       { numRuns: 150 },
     );
   });
@@ -90,16 +93,9 @@ describe('createCatalogueSearch', () => {
     const tail = cards.slice(0, 40);
     const { search } = searchOver(tail);
     await fc.assert(
-      fc.asyncProperty(
-        fc.array(fc.tuple(fc.constantFrom(...vocabulary), fc.integer({ min: 2, max: 12 })), {
-          minLength: 1,
-          maxLength: 3,
-        }),
-        async (words) => {
-          const query = words.map(([word, length]) => word.slice(0, length)).join(' ');
-          expect(search.match(tail, query)).toEqual((await search.search(query)).positions);
-        },
-      ),
+      fc.asyncProperty(queriesOf(vocabulary), async (query) => {
+        expect(search.match(tail, query)).toEqual((await search.search(query)).positions);
+      }),
       { numRuns: 100 },
     );
     expect(matchCards([card('design review'), card('designers talk')], 'design')).toEqual([0, 1]);
