@@ -5,7 +5,6 @@ import {
   desc,
   eq,
   getTableColumns,
-  gt,
   inArray,
   isNotNull,
   lt,
@@ -36,18 +35,6 @@ function byAuthor({ username, userId }: AuthorIdentity): SQL {
     sql`lower(${threads.username}) = ${username.toLowerCase()}`,
     eq(threads.ownerUserId, userId),
   ) as SQL;
-}
-
-/**
- * When a post counts as posted for the catalogue's order (newest first, then by shortcode): its
- * time at the source, or when it was found. The same expression as the threads_catalogue_order index.
- */
-export const CATALOGUE_ORDER = sql`coalesce(${threads.postedAt}, ${threads.createdAt})`;
-
-/** Where a page of the catalogue order ended: the last row's order instant (as text) and shortcode. */
-export interface CatalogueKey {
-  at: string;
-  shortcode: string;
 }
 
 /** Curated threads: what searches and members found, and what admins decided. */
@@ -98,62 +85,6 @@ export function createThreadsRepository(db: Database) {
         .leftJoin(manualSubmissions, eq(manualSubmissions.threadId, threads.id))
         .where(eq(threads.status, 'pending'))
         .orderBy(sql`coalesce(${threads.postedAt}, ${threads.createdAt}) desc`, desc(threads.createdAt));
-    },
-
-    /** Everything visitors see, newest post first (the catalogue order). */
-    async listApproved(tx: Database = db): Promise<ThreadRow[]> {
-      return tx
-        .select()
-        .from(threads)
-        .where(eq(threads.status, 'approved'))
-        .orderBy(sql`${CATALOGUE_ORDER} desc`, asc(threads.shortcode));
-    },
-
-    /**
-     * One page of the approved threads in catalogue order (listApproved's), the first `limit` after
-     * `after` (null: from the start), and the key to pass for the next page (null after the last).
-     * Keyset pagination over the threads_catalogue_order index: each page costs the same at any depth.
-     */
-    async listApprovedPage(
-      after: CatalogueKey | null,
-      limit: number,
-      tx: Database = db,
-    ): Promise<{ rows: ThreadRow[]; next: CatalogueKey | null }> {
-      // Trap: the key travels as text, not as a Date: created_at holds microseconds, which a JS Date
-      // would round away, and the next page would then repeat or skip a row. timestamptz's text form
-      // carries its offset, so it reads back as the same instant whatever the session's time zone.
-      // Trap: without statistics (PGlite has no autovacuum; a fresh PostgreSQL table neither) the
-      // planner picks a bitmap scan and a sort, which reads every row after the key for each page,
-      // so an export grows with the square of the catalogue. Sorting off, for this one query, leaves
-      // the index's own order: a page then reads its rows only, at any depth.
-      const rows = await tx.transaction(async (page) => {
-        await page.execute(sql`set local enable_sort = off`);
-        return page
-          .select({ row: threads, at: sql<string>`${CATALOGUE_ORDER}::text` })
-          .from(threads)
-          .where(
-            and(
-              eq(threads.status, 'approved'),
-              after
-                ? and(
-                    // The first condition bounds the index scan; the second breaks ties within an instant.
-                    sql`${CATALOGUE_ORDER} <= ${after.at}::timestamptz`,
-                    or(
-                      sql`${CATALOGUE_ORDER} < ${after.at}::timestamptz`,
-                      gt(threads.shortcode, after.shortcode),
-                    ),
-                  )
-                : undefined,
-            ),
-          )
-          .orderBy(sql`${CATALOGUE_ORDER} desc`, asc(threads.shortcode))
-          .limit(limit);
-      });
-      const last = rows.at(-1);
-      return {
-        rows: rows.map(({ row }) => row),
-        next: last && rows.length === limit ? { at: last.at, shortcode: last.row.shortcode } : null,
-      };
     },
 
     /** A member's own posts, newest first. */

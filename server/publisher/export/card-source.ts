@@ -1,6 +1,6 @@
 import type { ThreadCard } from '../../../contract/thread-card.ts';
 import type { Database } from '../../db/client.ts';
-import { createThreadsRepository, type CatalogueKey } from '../../repositories/threads.ts';
+import { createCatalogueRepository, type CatalogueKey } from '../../repositories/catalogue.ts';
 import { toThreadCard } from '../../views/thread-views.ts';
 
 /** Rows a query reads: a page costs the same at any depth (keyset), and 1,000 cards are a few hundred KB. */
@@ -26,11 +26,11 @@ export function approvedCards(
   pictureBaseUrl: string | undefined,
   pageRows = EXPORT_PAGE_ROWS,
 ): CardSource {
-  const threads = createThreadsRepository(db);
+  const catalogue = createCatalogueRepository(db);
   return async function* () {
     let after: CatalogueKey | null = null;
     do {
-      const page: Awaited<ReturnType<typeof threads.listApprovedPage>> = await threads.listApprovedPage(
+      const page: Awaited<ReturnType<typeof catalogue.listApprovedPage>> = await catalogue.listApprovedPage(
         after,
         pageRows,
       );

@@ -4,13 +4,12 @@ import { ManifestSchema, type Manifest } from '../../../contract/manifest.ts';
 import { ThreadCardListSchema, type ThreadCard } from '../../../contract/thread-card.ts';
 import type { Database } from '../../db/client.ts';
 import { createCurationRunsRepository } from '../../repositories/curation-runs.ts';
-import { createThreadsRepository } from '../../repositories/threads.ts';
 import { approvedCards, cardsInMemory } from './card-source.ts';
 import { MANIFEST_FILE, type CatalogueDates } from './catalogue-files.ts';
 import { streamCatalogue } from './catalogue-stream.ts';
 import { clearExportState, readExportState, stateAfterFullExport, writeExportState } from './export-state.ts';
 import { followChanges, STATE_MAX_AGE_MS } from './follow-changes.ts';
-import { createCatalogueChangesRepository } from '../../repositories/catalogue-changes.ts';
+import { createCatalogueRepository } from '../../repositories/catalogue.ts';
 
 /** Every file under `dir/folder` (none when it is missing), by path relative to `dir` with `/` separators. */
 export async function filesUnder(dir: string, folder: string): Promise<string[]> {
@@ -88,7 +87,7 @@ export async function exportCatalogue(
   now = new Date(),
 ): Promise<boolean> {
   // One row tells whether the sample stands in; the export itself streams the rows page by page.
-  const anyApproved = (await createThreadsRepository(db).listApprovedPage(null, 1)).rows.length > 0;
+  const anyApproved = (await createCatalogueRepository(db).listApprovedPage(null, 1)).rows.length > 0;
   const sample = anyApproved ? null : await readSample(sampleCatalogueDir);
   if (sample) {
     await clearExportState(catalogueDir);
@@ -104,7 +103,7 @@ export async function exportCatalogue(
     if (followed !== null) return followed;
   }
   // Taken before the export reads: whatever it could not see, the next export follows.
-  const changes = createCatalogueChangesRepository(db);
+  const changes = createCatalogueRepository(db);
   const snapshot = await changes.snapshot();
   const { manifest, dataChanged } = await streamCatalogue(
     catalogueDir,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ManifestSchema, type Manifest } from '../../../contract/manifest.ts';
 import { ThreadCardListSchema } from '../../../contract/thread-card.ts';
-import type { CatalogueSnapshot } from '../../repositories/catalogue-changes.ts';
+import type { CatalogueSnapshot } from '../../repositories/catalogue.ts';
 import { writeAtomically } from './atomic-file.ts';
 
 /** Beside the public files, never served (PUBLIC_CATALOGUE_FILE does not match it). */

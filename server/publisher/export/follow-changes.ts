@@ -1,6 +1,6 @@
 import type { Manifest } from '../../../contract/manifest.ts';
 import type { Database } from '../../db/client.ts';
-import { createCatalogueChangesRepository } from '../../repositories/catalogue-changes.ts';
+import { createCatalogueRepository } from '../../repositories/catalogue.ts';
 import { toThreadCard } from '../../views/thread-views.ts';
 import type { CatalogueDates } from './catalogue-files.ts';
 import { writeTail } from './catalogue-tail.ts';
@@ -39,7 +39,7 @@ export async function followChanges(
 ): Promise<boolean | null> {
   if (now.getTime() - Date.parse(state.snapshotAt) > STATE_MAX_AGE_MS) return null;
   if (state.tailSince && now.getTime() - Date.parse(state.tailSince) > FOLD_AFTER_MS) return null;
-  const changes = createCatalogueChangesRepository(db);
+  const changes = createCatalogueRepository(db);
   const ids = await changes.changedSince(state.snapshot, TAIL_MAX + 1);
   if (ids.length > TAIL_MAX) return null;
   if (state.newestId && ids.includes(state.newestId)) return null;

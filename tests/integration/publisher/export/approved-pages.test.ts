@@ -2,11 +2,8 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, expect, test } from 'vitest';
 import { threads } from '../../../../server/db/schema.ts';
 import { approvedCards } from '../../../../server/publisher/export/card-source.ts';
-import {
-  createThreadsRepository,
-  type CatalogueKey,
-  type NewThread,
-} from '../../../../server/repositories/threads.ts';
+import { createCatalogueRepository, type CatalogueKey } from '../../../../server/repositories/catalogue.ts';
+import type { NewThread } from '../../../../server/repositories/threads.ts';
 import { toThreadCard } from '../../../../server/views/thread-views.ts';
 import { resetDatabase, testDatabase } from '../../helpers/database.ts';
 
@@ -44,8 +41,8 @@ test('pages of approved threads, joined, are listApproved, ties and microseconds
   await db.execute(
     sql`update ${threads} set created_at = timestamptz '2026-11-21 09:00:00.123456+00' + (((length(shortcode) + ascii(right(shortcode, 1))) % 4) * interval '1 microsecond') where posted_at is null`,
   );
-  const repository = createThreadsRepository(db);
-  const expected = (await repository.listApproved()).map((thread) => thread.id);
+  const catalogue = createCatalogueRepository(db);
+  const expected = (await catalogue.listApproved()).map((thread) => thread.id);
   expect(expected).toHaveLength(180);
 
   for (const size of [3, 7, 25, 1000]) {
@@ -53,10 +50,9 @@ test('pages of approved threads, joined, are listApproved, ties and microseconds
     let after: CatalogueKey | null = null;
     let pages = 0;
     do {
-      const page: { rows: { id: string }[]; next: CatalogueKey | null } = await repository.listApprovedPage(
-        after,
-        size,
-      );
+      const page: { rows: { id: string }[]; next: CatalogueKey | null } = await createCatalogueRepository(
+        db,
+      ).listApprovedPage(after, size);
       expect(page.rows.length).toBeLessThanOrEqual(size);
       ids.push(...page.rows.map((thread) => thread.id));
       after = page.next;
@@ -69,7 +65,7 @@ test('pages of approved threads, joined, are listApproved, ties and microseconds
 test('the card source streams the same cards as listApproved, in batches', async () => {
   const { db } = await testDatabase();
   await db.insert(threads).values(Array.from({ length: 45 }, (_, i) => row(i)));
-  const expected = (await createThreadsRepository(db).listApproved()).map((thread) =>
+  const expected = (await createCatalogueRepository(db).listApproved()).map((thread) =>
     toThreadCard(thread, 'https://api.example.com'),
   );
   const batches: number[] = [];
