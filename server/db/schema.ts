@@ -381,6 +381,8 @@ export const catalogueChanges = pgTable(
     xid: xid8('xid')
       .notNull()
       .default(sql`pg_current_xact_id()`),
+    /** The thread was approved before this change: it may be in the last full export. */
+    wasApproved: boolean('was_approved').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('catalogue_changes_xid').on(table.xid), index('catalogue_changes_at').on(table.at)],

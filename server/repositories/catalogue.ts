@@ -105,18 +105,22 @@ export function createCatalogueRepository(db: Database) {
 
     /**
      * The threads changed by transactions `snapshot` could not see (committed after it, or running
-     * then), at most `limit` of them: more means "too many to follow one by one".
+     * then), at most `limit` of them (more means "too many to follow one by one"), each with whether
+     * any of those changes found it approved (then the full export may hold it).
      */
-    async changedSince(snapshot: string, limit: number): Promise<string[]> {
-      const rows = await db
-        .selectDistinct({ threadId: catalogueChanges.threadId })
+    async changedSince(snapshot: string, limit: number): Promise<{ id: string; wasApproved: boolean }[]> {
+      return db
+        .select({
+          id: catalogueChanges.threadId,
+          wasApproved: sql<boolean>`bool_or(${catalogueChanges.wasApproved})`,
+        })
         .from(catalogueChanges)
         .where(
           sql`${catalogueChanges.xid} >= pg_snapshot_xmin(${snapshot}::pg_snapshot)
             and not pg_visible_in_snapshot(${catalogueChanges.xid}, ${snapshot}::pg_snapshot)`,
         )
+        .groupBy(catalogueChanges.threadId)
         .limit(limit);
-      return rows.map((row) => row.threadId);
     },
 
     /**

@@ -2,25 +2,28 @@ CREATE TABLE "catalogue_changes" (
 	"seq" bigserial PRIMARY KEY NOT NULL,
 	"thread_id" uuid NOT NULL,
 	"xid" "xid8" DEFAULT pg_current_xact_id() NOT NULL,
+	"was_approved" boolean NOT NULL,
 	"at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE INDEX "catalogue_changes_xid" ON "catalogue_changes" USING btree ("xid");--> statement-breakpoint
-CREATE INDEX "catalogue_changes_at" ON "catalogue_changes" USING btree ("at");--> statement-breakpoint
--- Logs a catalogue thread whose card changed (decision 037). Only what a public card shows counts:
+CREATE INDEX "catalogue_changes_at" ON "catalogue_changes" USING btree ("at");
+--> statement-breakpoint
+-- Logs a catalogue thread whose card changed (decision 037), and whether it was approved before the
+-- change (then the last full export may hold it). Only what a public card shows counts:
 -- the deletion sync's bookkeeping or a refreshed picture address (the card links to our copy) does
 -- not make the export look again.
 CREATE FUNCTION "log_catalogue_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     IF NEW.status = 'approved' THEN
-      INSERT INTO "catalogue_changes" ("thread_id") VALUES (NEW.id);
+      INSERT INTO "catalogue_changes" ("thread_id", "was_approved") VALUES (NEW.id, false);
     END IF;
     RETURN NULL;
   END IF;
   IF TG_OP = 'DELETE' THEN
     IF OLD.status = 'approved' THEN
-      INSERT INTO "catalogue_changes" ("thread_id") VALUES (OLD.id);
+      INSERT INTO "catalogue_changes" ("thread_id", "was_approved") VALUES (OLD.id, true);
     END IF;
     RETURN NULL;
   END IF;
@@ -31,7 +34,7 @@ BEGIN
     NEW.status, NEW.username, NEW.author_name, NEW.text, NEW.image_url IS NULL, NEW.likes, NEW.replies,
     NEW.permalink, NEW.posted_at, NEW.created_at, NEW.topic_tag, NEW.shortcode
   ) THEN
-    INSERT INTO "catalogue_changes" ("thread_id") VALUES (NEW.id);
+    INSERT INTO "catalogue_changes" ("thread_id", "was_approved") VALUES (NEW.id, OLD.status = 'approved');
   END IF;
   RETURN NULL;
 END

@@ -17,8 +17,9 @@ export const STATE_MAX_AGE_MS = 12 * 60 * 60_000;
  * Follows what changed in the catalogue since the last full export without reading it (decision
  * 037): nothing (only the manifest's dates are written), or threads approved since, all newer than
  * every exported card, which become the tail. Returns whether a data file changed, or null when only
- * a full export will do: a change to a card already exported (an edit, a removal, a deletion), a
- * thread approved deeper in the order, too long or too old a tail, or too old a state.
+ * a full export will do: a change to a thread that was approved (an edit, a removal, a deletion: it
+ * may be in the full export, or be a tail card taken out), a thread approved deeper in the order,
+ * too long or too old a tail, or too old a state.
  */
 export async function followChanges(
   db: Database,
@@ -40,8 +41,10 @@ export async function followChanges(
   if (now.getTime() - Date.parse(state.snapshotAt) > STATE_MAX_AGE_MS) return null;
   if (state.tailSince && now.getTime() - Date.parse(state.tailSince) > FOLD_AFTER_MS) return null;
   const changes = createCatalogueRepository(db);
-  const ids = await changes.changedSince(state.snapshot, TAIL_MAX + 1);
-  if (ids.length > TAIL_MAX) return null;
+  const changed = await changes.changedSince(state.snapshot, TAIL_MAX + 1);
+  // A thread approved before its change may be in the full export: only a full one rewrites it.
+  if (changed.length > TAIL_MAX || changed.some((thread) => thread.wasApproved)) return null;
+  const ids = changed.map((thread) => thread.id);
   if (state.newestId && ids.includes(state.newestId)) return null;
   const placed = await changes.placed(ids, state.newestId);
   // A thread gone from the database, or one the order puts among the exported cards.

@@ -102,7 +102,7 @@ async function snapshotFiles(from = dir): Promise<Map<string, string>> {
   return files;
 }
 
-test('with a tail every list reads as a full export of the same threads; rejecting it restores the files', async () => {
+test('with a tail every list reads as a full export of the same threads; taking it out restores the files', async () => {
   const before = await snapshotFiles();
   const base = await manifestOf();
   await insertThreads([
@@ -131,7 +131,7 @@ test('with a tail every list reads as a full export of the same threads; rejecti
   expect(await exportNow()).toBe(false);
 
   const { db } = await testDatabase();
-  // Taken out again (an admin's removal): the tail empties.
+  // Taken out again (an admin's removal): a change to approved threads is exported in full.
   await db
     .update(threads)
     .set({ status: 'rejected' })
@@ -167,6 +167,19 @@ test('a thread approved deeper in the order, an edit of an exported card or a de
   expect(edited.version).not.toBe(deeper.version);
   const all = (await readJson('threads-all.json')) as ThreadCard[];
   expect(all.find((card) => card.id === exported.id)?.content).toBe('Edited at the source.');
+
+  // Moved to the top of the order (a time corrected at the source): exported already, never a tail.
+  await db
+    .update(threads)
+    .set({ postedAt: new Date(now.getTime() + 60_000) })
+    .where(eq(threads.id, exported.id));
+  expect(await exportNow()).toBe(true);
+  const moved = await manifestOf();
+  expect(moved.head).toBeUndefined();
+  expect(moved.counts?.all).toBe(201);
+  const top = (await readJson('pages/all/1.json')) as CataloguePage;
+  expect(top.cards[0]?.id).toBe(exported.id);
+  expect(top.cards.filter((card) => card.id === exported.id)).toHaveLength(1);
 
   await db.delete(threads).where(eq(threads.id, exported.id));
   expect(await exportNow()).toBe(true);
