@@ -1,3 +1,6 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -16,9 +19,10 @@ let instances: { app: FastifyInstance; base: string }[] = [];
 async function startInstances(schedule: boolean) {
   await resetDatabase(await testDatabase());
   instances = await Promise.all(
-    [1, 2, 3].map(() =>
+    [1, 2, 3].map(async () =>
       startApp(
-        {},
+        // Each its own folders, as on three machines: only the database is shared.
+        { DATA_DIR: await mkdtemp(path.join(tmpdir(), 'ct-instance-')) },
         { database: openPostgres(databaseUrl), scheduleJobs: schedule, jobTiming: instanceTiming },
       ),
     ),
