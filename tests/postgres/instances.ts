@@ -1,3 +1,8 @@
+import { mkdtemp } from 'node:fs/promises';
+import { startApp } from '../integration/auth/helpers.ts';
+import type { TestAppOptions } from '../integration/helpers/app.ts';
+import { tmpdir } from 'node:os';
+import type { FastifyInstance } from 'fastify';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
@@ -6,6 +11,16 @@ import { expect } from 'vitest';
 import type { Database } from '../../server/db/client.ts';
 import { curationRuns, jobSchedules } from '../../server/db/schema.ts';
 import type { JobTiming } from '../../server/plugins/scheduler.ts';
+
+/**
+ * One instance of the real app with folders of its own, as on a machine of its own: instances share
+ * only the database (two exports into one folder would remove each other's temporary files).
+ */
+export async function startInstance(
+  options: TestAppOptions,
+): Promise<{ app: FastifyInstance; base: string }> {
+  return startApp({ DATA_DIR: await mkdtemp(path.join(tmpdir(), 'ct-instance-')) }, options);
+}
 
 /** The curation interval of the multi-instance tests: short, so a few intervals fit in a test. */
 export const CURATE_INTERVAL_MS = 1500;

@@ -5,9 +5,15 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MIGRATIONS_FOLDER, openPostgres } from '../../server/db/client.ts';
-import { api, approvedMember, saveProfile, signInCurator, startApp } from '../integration/auth/helpers.ts';
+import { api, approvedMember, saveProfile, signInCurator } from '../integration/auth/helpers.ts';
 import { resetDatabase, testDatabase } from '../integration/helpers/database.ts';
-import { expectKilledLeaseTakenOver, expectOneRunPerInterval, instanceTiming, until } from './instances.ts';
+import {
+  expectKilledLeaseTakenOver,
+  expectOneRunPerInterval,
+  instanceTiming,
+  startInstance,
+  until,
+} from './instances.ts';
 import { startPgBouncer, type PgBouncer } from './pgbouncer.ts';
 
 // Instances behind Debian's PgBouncer in transaction pooling mode, the usual front of a managed
@@ -82,14 +88,11 @@ async function startInstances(schedule: boolean) {
   await resetDatabase(await testDatabase());
   instances = await Promise.all(
     [1, 2].map(() =>
-      startApp(
-        {},
-        {
-          database: openPostgres(bouncer.url(databaseUrl), { listenUrl: databaseUrl }),
-          scheduleJobs: schedule,
-          jobTiming: instanceTiming,
-        },
-      ),
+      startInstance({
+        database: openPostgres(bouncer.url(databaseUrl), { listenUrl: databaseUrl }),
+        scheduleJobs: schedule,
+        jobTiming: instanceTiming,
+      }),
     ),
   );
   await signInCurator(instances[0]?.base ?? '');

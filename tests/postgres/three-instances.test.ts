@@ -1,14 +1,17 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openPostgres } from '../../server/db/client.ts';
 import { LISTEN_APPLICATION_NAME } from '../../server/db/listen-connection.ts';
-import { api, approvedMember, saveProfile, signInCurator, startApp } from '../integration/auth/helpers.ts';
+import { api, approvedMember, saveProfile, signInCurator } from '../integration/auth/helpers.ts';
 import { resetDatabase, testDatabase } from '../integration/helpers/database.ts';
-import { expectKilledLeaseTakenOver, expectOneRunPerInterval, instanceTiming, until } from './instances.ts';
+import {
+  expectKilledLeaseTakenOver,
+  expectOneRunPerInterval,
+  instanceTiming,
+  startInstance,
+  until,
+} from './instances.ts';
 
 // Three instances of the real app on one PostgreSQL, each with its own pool and listening
 // connection, as behind a load balancer: they share only the database.
@@ -19,12 +22,12 @@ let instances: { app: FastifyInstance; base: string }[] = [];
 async function startInstances(schedule: boolean) {
   await resetDatabase(await testDatabase());
   instances = await Promise.all(
-    [1, 2, 3].map(async () =>
-      startApp(
-        // Each its own folders, as on three machines: only the database is shared.
-        { DATA_DIR: await mkdtemp(path.join(tmpdir(), 'ct-instance-')) },
-        { database: openPostgres(databaseUrl), scheduleJobs: schedule, jobTiming: instanceTiming },
-      ),
+    [1, 2, 3].map(() =>
+      startInstance({
+        database: openPostgres(databaseUrl),
+        scheduleJobs: schedule,
+        jobTiming: instanceTiming,
+      }),
     ),
   );
   // Searches need the curator's token: runs before this fail with 'No curator' (still runs).
