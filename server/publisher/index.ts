@@ -1,3 +1,5 @@
+import { access } from 'node:fs/promises';
+import path from 'node:path';
 import type { Config } from '../config.ts';
 import { buildSite, catalogueExportFor, siteBuildOptionsFor } from './build/build-site.ts';
 import { prepareCatalogue } from './build/host/catalogue-source.ts';
@@ -40,12 +42,15 @@ async function startLocalPublisher(options: PublisherOptions): Promise<Publisher
     deploy?.afterPublish(outcome.exportChanged);
     return outcome.built;
   };
+  // A first start (no site built yet) publishes in the background: on a large catalogue the first
+  // export and build take minutes, while the API answers and pages say the site is being built.
+  const firstBuild = options.publish && config.serveSite && !(await hasBuiltSite(config.siteDir));
   if (options.publish) {
     // Only the publishing instance builds into SITE_DIR: what a killed build left there is its own.
     for (const removed of await removeLeftoverBuilds(config.siteDir)) {
       log.info({ removed }, 'Removed a folder a stopped build left behind.');
     }
-    await publish(false);
+    if (!firstBuild) await publish(false);
   } else await exportCatalogue(db, catalogue);
 
   const served = await ServedSite.load({
@@ -53,6 +58,7 @@ async function startLocalPublisher(options: PublisherOptions): Promise<Publisher
     catalogueDir: config.catalogueDir,
     secure: config.secure,
     apiOrigin: config.apiBaseUrl,
+    firstBuild,
   });
   const runner = options.publish
     ? createSitePublisher({
@@ -63,6 +69,10 @@ async function startLocalPublisher(options: PublisherOptions): Promise<Publisher
         memberIntervalMs: config.memberPublishIntervalMinutes * 60_000,
       })
     : null;
+  if (firstBuild) {
+    log.info('No site is built yet: building it in the background; pages answer 503 until it is served.');
+    runner?.request();
+  }
   return {
     served,
     deploy,
@@ -94,4 +104,12 @@ export async function buildSiteOnce(
   log(`Building the site into ${options.siteDir} ...`);
   await buildSite(options, { log });
   return options.siteDir;
+}
+
+/** Whether SITE_DIR holds a built site (its 404 page is the one file every build has). */
+async function hasBuiltSite(siteDir: string): Promise<boolean> {
+  return access(path.join(siteDir, '404.html')).then(
+    () => true,
+    () => false,
+  );
 }

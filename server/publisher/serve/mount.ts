@@ -6,6 +6,11 @@ import { chooseResponse, matchesETag } from './file-responses.ts';
 import type { ServedSite } from './served-site.ts';
 import type { StaticFile } from './static-store.ts';
 
+/** What a page answers while the first site is built (a first start on a large catalogue takes minutes). */
+export const BUILDING_TEXT =
+  'Curated Threads is building its site for the first time. Please try again in a minute.';
+const BUILDING_RETRY_SECONDS = 30;
+
 function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile, status = 200) {
   const chosen = chooseResponse(file.responses, request.headers['accept-encoding']);
   if (status === 200 && matchesETag(request.headers['if-none-match'], chosen.etag))
@@ -52,6 +57,13 @@ export function mountServedSite(app: FastifyInstance, served: ServedSite): void 
     }
     const file = served.find(pathname);
     if (file) return send(request, reply, file);
+    if (served.building)
+      return reply
+        .status(503)
+        .header('retry-after', String(BUILDING_RETRY_SECONDS))
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send(BUILDING_TEXT);
     return notFoundPage ? send(request, reply, notFoundPage, 404) : reply.callNotFound();
   });
 }

@@ -11,6 +11,11 @@ export interface ServedSiteOptions {
   secure: boolean;
   /** API_BASE_URL's origin, allowed in the pages' `connect-src`; absent: the pages call their own origin. */
   apiOrigin?: string | undefined;
+  /**
+   * The first site is being built in the background (a first start): a folder without a build is
+   * served as `building` until `reloadSite` finds one, instead of refusing to start.
+   */
+  firstBuild?: boolean | undefined;
 }
 
 interface Site {
@@ -82,6 +87,7 @@ export class ServedSite {
   /** A prepared version not served yet (see prepare). */
   #upcoming: PreparedSite | null = null;
   #options: ServedSiteOptions;
+  #building = false;
   /** The catalogue at /data/*, read from disk on request. */
   readonly catalogue: CatalogueReader;
 
@@ -109,7 +115,17 @@ export class ServedSite {
 
   /** Reads and precompresses the built site; the catalogue is not read until it is asked for. */
   static async load(options: ServedSiteOptions): Promise<ServedSite> {
+    if (options.firstBuild) {
+      const served = new ServedSite(options, null);
+      served.#building = true;
+      return served;
+    }
     return new ServedSite(options, await loadSite(options));
+  }
+
+  /** Whether the first site is still being built: pages answer 503 until it is served. */
+  get building(): boolean {
+    return this.#building;
   }
 
   /** Swaps in a rebuilt site (unchanged files are reused) and drops what was cached of the catalogue. */
@@ -117,6 +133,7 @@ export class ServedSite {
     const next = await loadSite(this.#options, this.#site);
     this.#previousSite = this.#site?.store ?? null;
     this.#site = next;
+    this.#building = false;
     this.#catalogue.clear();
   }
 
