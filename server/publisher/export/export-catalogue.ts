@@ -111,7 +111,10 @@ export async function exportCatalogue(
     dates,
     onDisk,
   );
-  await writeExportState(catalogueDir, await stateAfterFullExport(catalogueDir, manifest, snapshot));
+  await writeExportState(
+    catalogueDir,
+    await stateAfterFullExport(catalogueDir, manifest, snapshot, pictureBaseUrl),
+  );
   await changes.prune(new Date(snapshot.at.getTime() - 2 * STATE_MAX_AGE_MS));
   return dataChanged;
 }

@@ -24,6 +24,8 @@ const ExportStateSchema = z.object({
   /** The snapshot the full export read under: changes it could not see are the tail's to follow. */
   snapshot: z.string().min(1),
   snapshotAt: z.iso.datetime({ offset: true }),
+  /** The API origin the cards' picture addresses were written with (null: the site's own). */
+  pictureBaseUrl: z.string().nullable(),
   /** The full export's version (every page carries it). */
   version: z.string().min(1),
   /** Its first card in the catalogue order; null when it had none. */
@@ -65,6 +67,7 @@ export async function stateAfterFullExport(
   dir: string,
   manifest: Manifest,
   snapshot: CatalogueSnapshot,
+  pictureBaseUrl: string | undefined,
 ): Promise<ExportState> {
   const json = async (name: string): Promise<unknown> =>
     JSON.parse(await readFile(path.join(dir, ...name.split('/')), 'utf8')) as unknown;
@@ -77,6 +80,7 @@ export async function stateAfterFullExport(
     format: 1,
     snapshot: snapshot.snapshot,
     snapshotAt: snapshot.at.toISOString(),
+    pictureBaseUrl: pictureBaseUrl ?? null,
     version: parsed.version ?? '',
     newestId: typeof newest === 'string' ? newest : null,
     counts: parsed.counts ?? { all: 0, text: 0, images: 0 },

@@ -19,7 +19,7 @@ export const STATE_MAX_AGE_MS = 12 * 60 * 60_000;
  * every exported card, which become the tail. Returns whether a data file changed, or null when only
  * a full export will do: a change to a thread that was approved (an edit, a removal, a deletion: it
  * may be in the full export, or be a tail card taken out), a thread approved deeper in the order,
- * too long or too old a tail, or too old a state.
+ * too long or too old a tail, too old a state, or another picture origin.
  */
 export async function followChanges(
   db: Database,
@@ -39,6 +39,8 @@ export async function followChanges(
   },
 ): Promise<boolean | null> {
   if (now.getTime() - Date.parse(state.snapshotAt) > STATE_MAX_AGE_MS) return null;
+  // Another API origin changes every card's picture address, which no row change logs.
+  if (state.pictureBaseUrl !== (pictureBaseUrl ?? null)) return null;
   if (state.tailSince && now.getTime() - Date.parse(state.tailSince) > FOLD_AFTER_MS) return null;
   const changes = createCatalogueRepository(db);
   const changed = await changes.changedSince(state.snapshot, TAIL_MAX + 1);

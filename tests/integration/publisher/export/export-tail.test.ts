@@ -207,3 +207,13 @@ test('more approvals than TAIL_MAX at once, or a lost state, make a full export'
   expect(full.counts?.all).toBe(200 + TAIL_MAX + 2);
   expect(((await readJson('threads-all.json')) as ThreadCard[])[0]?.permalink).toMatch(/AFTERLOSS$/);
 });
+
+test('another picture origin (API_BASE_URL) exports in full: no row change logs it', async () => {
+  const { db } = await testDatabase();
+  expect(await exportNow()).toBe(false);
+  const elsewhere = { ...target(dir), pictureBaseUrl: 'https://api.example.com' };
+  expect(await exportCatalogue(db, elsewhere, now)).toBe(true);
+  const withImage = ((await readJson('threads-all.json')) as ThreadCard[]).find((card) => card.image);
+  expect(withImage?.image).toMatch(/^https:\/\/api\.example\.com\/api\/media\//);
+  expect(await exportCatalogue(db, elsewhere, now)).toBe(false);
+});
