@@ -27,9 +27,10 @@ function server(
 ) {
   const origin = serveSite ? site.publicUrl : (site.apiBaseUrl ?? site.publicUrl);
   return {
-    // It rebuilds its site first when the site is stale.
+    // It rebuilds a stale site before it listens; a first start (no site yet) listens at once and
+    // answers pages 503 until its background build is served (decision 038): wait for the home then.
     command: `${prepare} && rm -rf ${dataDir} && node server/main.ts`,
-    url: `${origin}/api/health`,
+    url: serveSite ? `${origin}/` : `${origin}/api/health`,
     env: {
       PORT: String(port),
       PUBLIC_URL: site.publicUrl,

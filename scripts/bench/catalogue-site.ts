@@ -127,7 +127,10 @@ async function processMemory(pid: number | undefined): Promise<{ rss: number; pe
 /** Environment of the parent that must not reach the server: it would point it elsewhere. */
 const FOREIGN_ENV = ['DATABASE_URL', 'CATALOGUE_DIR', 'SERVE_SITE', 'NODE_ENV', 'THREADS_APP_ID', 'HOST'];
 
-/** Starts `server/main.ts` on the size's site and data, and waits until /api/health answers. */
+/**
+ * Starts `server/main.ts` on the size's site and data, and waits until /api/health and / answer (a
+ * first start serves pages only once its background build is done, decision 038).
+ */
 export async function startServer(
   site: SizeSite,
   port: number,
@@ -169,11 +172,12 @@ export async function startServer(
         throw new Error(`the server exited early:\n${output.slice(-3000)}`);
       }
       if (performance.now() - started > timeoutMs) throw new Error(`the server did not start:\n${output}`);
-      const healthy = await fetch(`${baseUrl}/api/health`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (healthy) break;
+      const answers = (url: string) =>
+        fetch(url).then(
+          (response) => response.ok,
+          () => false,
+        );
+      if ((await answers(`${baseUrl}/api/health`)) && (await answers(`${baseUrl}/`))) break;
       await sleep(200);
     }
   } catch (error) {

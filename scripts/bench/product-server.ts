@@ -30,7 +30,10 @@ export interface ProductServerOptions {
   core: number | null;
   /** How long it may take to answer /api/health (a stale site is built first). */
   timeoutMs?: number;
-  /** Paths that must all answer 200 before it counts as started (default: /api/health). */
+  /**
+   * Paths that must all answer 200 before it counts as started (default: /api/health and /: a first
+   * start answers pages 503 until its background build is served, decision 038).
+   */
   readyPaths?: readonly string[];
 }
 
@@ -86,7 +89,7 @@ async function answersAll(baseUrl: string, paths: readonly string[]): Promise<bo
   return true;
 }
 
-/** Starts the server and waits until /api/health (or every `readyPaths`) answers 200, then until it is idle. */
+/** Starts the server and waits until /api/health and / (or every `readyPaths`) answer 200, then until it is idle. */
 export async function startProductServer(options: ProductServerOptions): Promise<ProductServer> {
   const baseUrl = `http://127.0.0.1:${options.port}`;
   const env: NodeJS.ProcessEnv = Object.fromEntries(
@@ -119,7 +122,7 @@ export async function startProductServer(options: ProductServerOptions): Promise
         `the server did not answer within ${timeoutMs / 1000} s:\n${server.output().slice(-3000)}`,
       );
     }
-    if (await answersAll(baseUrl, options.readyPaths ?? ['/api/health'])) break;
+    if (await answersAll(baseUrl, options.readyPaths ?? ['/api/health', '/'])) break;
     await sleep(250);
   }
   const startMs = performance.now() - started;

@@ -13,7 +13,7 @@ import {
   childGroup,
   nginxMissingMessage,
   startNginx,
-  waitUntilHealthy,
+  waitUntilServed,
   writeNginxConfig,
 } from '../nginx/nginx-runner.ts';
 import { INSTANCE_PORTS, INSTANCES_SITE } from '../site-under-test.ts';
@@ -73,10 +73,11 @@ for (const [index, port] of INSTANCE_PORTS.entries()) {
   });
 }
 
+// An instance without a site of its own serves pages once the publisher's first version reaches it.
 for (const port of INSTANCE_PORTS) {
-  const health = `http://127.0.0.1:${port}/api/health`;
-  if (!(await waitUntilHealthy(health, 240_000))) {
-    console.error(`Instance on port ${port} did not answer ${health} within 4 minutes.`);
+  const origin = `http://127.0.0.1:${port}`;
+  if (!(await waitUntilServed(origin, 240_000))) {
+    console.error(`Instance on port ${port} did not serve its health and site within 4 minutes.`);
     stopAll(1);
   }
 }

@@ -65,7 +65,7 @@ export function startNginx(prefix: string, configFile: string): ChildProcess {
 }
 
 /** Polls `url` every 250 ms until it answers 2xx; false once `timeoutMs` has passed without. */
-export async function waitUntilHealthy(url: string, timeoutMs: number): Promise<boolean> {
+export async function waitUntilOk(url: string, timeoutMs: number): Promise<boolean> {
   for (let waited = 0; waited <= timeoutMs; waited += 250) {
     if (
       await fetch(url).then(
@@ -77,6 +77,17 @@ export async function waitUntilHealthy(url: string, timeoutMs: number): Promise<
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return false;
+}
+
+/**
+ * Waits until a server at `origin` is healthy and serves its site: a first start answers pages 503
+ * while it builds the site in the background (decision 038), and the nginx block is written by that
+ * build. False once `timeoutMs` has passed without.
+ */
+export async function waitUntilServed(origin: string, timeoutMs: number): Promise<boolean> {
+  const started = Date.now();
+  if (!(await waitUntilOk(`${origin}/api/health`, timeoutMs))) return false;
+  return waitUntilOk(`${origin}/`, Math.max(0, timeoutMs - (Date.now() - started)));
 }
 
 /**

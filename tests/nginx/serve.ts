@@ -1,8 +1,8 @@
 /**
  * The nginx project's web server (playwright.config.ts): starts our server on a fresh database with
  * PUBLIC_URL = nginx's origin (it exports the sample and builds the site, which writes the nginx
- * block beside it), waits until it is healthy, then runs Debian's nginx in front of it with that
- * block. Runs until killed; if either process stops, so does the other.
+ * block beside it), waits until it is healthy and serves that site, then runs Debian's nginx in
+ * front of it with that block. Runs until killed; if either process stops, so does the other.
  */
 import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
@@ -13,7 +13,7 @@ import {
   childGroup,
   nginxMissingMessage,
   startNginx,
-  waitUntilHealthy,
+  waitUntilServed,
   writeNginxConfig,
 } from './nginx-runner.ts';
 
@@ -53,9 +53,9 @@ server.on('exit', (code) => {
   stopAll(1);
 });
 
-const health = `http://127.0.0.1:${NGINX_API_PORT}/api/health`;
-if (!(await waitUntilHealthy(health, 180_000))) {
-  console.error(`The server behind nginx did not answer ${health} within 3 minutes.`);
+const origin = `http://127.0.0.1:${NGINX_API_PORT}`;
+if (!(await waitUntilServed(origin, 180_000))) {
+  console.error(`The server behind nginx did not serve its health and site at ${origin} within 3 minutes.`);
   stopAll(1);
 }
 
