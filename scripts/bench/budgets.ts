@@ -28,8 +28,12 @@ function scaleBudgets(sizes: readonly ScaleSize[]): Budget[] {
   const largest = sizes.at(-1);
   if (!smallest || !largest) return [];
   const label = (size: ScaleSize) => size.threads.toLocaleString('en-US');
-  const approvalMs = (size: ScaleSize) =>
-    Math.max(size.approval.catalogueMedianMs, size.approval.homeMedianMs);
+  const approvals: [string, (size: ScaleSize) => number][] = [
+    // What a visitor's grid shows (it reads the served first page, decision 037).
+    ['approval to visible in /data', (size) => size.approval.catalogueMedianMs],
+    // What a visitor without JavaScript, or a crawler, reads: it waits for a site build.
+    ['approval to the pre-rendered home HTML', (size) => size.approval.homeMedianMs],
+  ];
   const budgets: Budget[] = [
     {
       figure: 'scale: memory added by the export',
@@ -37,14 +41,14 @@ function scaleBudgets(sizes: readonly ScaleSize[]): Budget[] {
       actual: sizes.map((size) => `${label(size)}: ${mb(size.exportAddedBytes)}`).join(', '),
       pass: sizes.every((size) => size.exportAddedBytes < EXPORT_MAX_ADDED_BYTES),
     },
-    {
-      figure: 'scale: approval to visible (catalogue and home)',
+    ...approvals.map(([figure, value]) => ({
+      figure: `scale: ${figure}`,
       budget: `<= ${APPROVAL_MAX_MS.toLocaleString('en-US')} ms at every size`,
       actual: sizes
-        .map((size) => `${label(size)}: ${Math.round(approvalMs(size)).toLocaleString('en-US')} ms`)
+        .map((size) => `${label(size)}: ${Math.round(value(size)).toLocaleString('en-US')} ms`)
         .join(', '),
-      pass: sizes.every((size) => approvalMs(size) <= APPROVAL_MAX_MS),
-    },
+      pass: sizes.every((size) => value(size) <= APPROVAL_MAX_MS),
+    })),
   ];
   if (sizes.length < 2) return budgets;
   const flat = (figure: string, value: (size: ScaleSize) => number, maxRatio: number): Budget => {
@@ -57,7 +61,7 @@ function scaleBudgets(sizes: readonly ScaleSize[]): Budget[] {
     };
   };
   budgets.push(
-    flat('approval to visible', approvalMs, FLAT_MAX_TIME_RATIO),
+    ...approvals.map(([figure, value]) => flat(figure, value, FLAT_MAX_TIME_RATIO)),
     flat('server start-up', (size) => size.startMs, FLAT_MAX_TIME_RATIO),
     flat('idle RSS', (size) => size.idleRss, FLAT_MAX_MEMORY_RATIO),
   );

@@ -23,8 +23,8 @@ import { pendingThreads, timeApprovals } from './step-approval.ts';
 
 const EXPORT_SCRIPT = path.join(PROJECT_ROOT, 'scripts/bench/catalogue-export.ts');
 /**
- * How long a start or an approval may take at the largest sizes: today's product exports, builds and
- * compresses everything, which took minutes at 100k on a busy machine (and more at 1M).
+ * How long a start or an approval may take at the largest sizes: the first start exports the whole
+ * catalogue and builds the site, which takes minutes at 1M on a busy machine.
  */
 const SLOW_MS = 60 * 60_000;
 
