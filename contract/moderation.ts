@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { REJECTION_REASON_MAX } from './rejection-reasons.ts';
+import { hasHiddenCharacters } from './hidden-characters.ts';
+import { REJECTION_REASON_MAX, REJECTION_REASON_MESSAGES as M } from './rejection-reasons.ts';
 
-export { REJECTION_REASON_MAX, REJECTION_REASON_PRESETS } from './rejection-reasons.ts';
+export {
+  REJECTION_REASON_MAX,
+  REJECTION_REASON_MESSAGES,
+  REJECTION_REASON_PRESETS,
+} from './rejection-reasons.ts';
 
 /** `POST /api/threads/approve` and `/reject`: the thread, and for a rejection an optional reason. */
 export const ThreadDecisionSchema = z
@@ -9,12 +14,11 @@ export const ThreadDecisionSchema = z
     thread_id: z.uuid('thread_id must be a thread id'),
     reason: z
       .string()
-      .max(REJECTION_REASON_MAX * 4, `The reason can be at most ${REJECTION_REASON_MAX} characters.`)
+      .max(REJECTION_REASON_MAX * 4, M.tooLong)
+      // It is published on /moderation: nothing may hide or reverse what it says (and NUL cannot be stored).
+      .refine((reason) => !hasHiddenCharacters(reason), M.hidden)
       .transform((reason) => reason.normalize('NFC').trim())
-      .refine(
-        (reason) => [...reason].length <= REJECTION_REASON_MAX,
-        `The reason can be at most ${REJECTION_REASON_MAX} characters.`,
-      )
+      .refine((reason) => [...reason].length <= REJECTION_REASON_MAX, M.tooLong)
       .optional(),
   })
   .strict();

@@ -1,5 +1,6 @@
 // No zod import here: the profile and dashboard islands import these rules.
 import type { ProfileCollections } from './gems.ts';
+import { hasHiddenCharacters } from './hidden-characters.ts';
 
 /** Profile statuses (spec section 3); 'none' is the state before any invite request. */
 export const PROFILE_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -88,13 +89,11 @@ export function displayUsernameProblem(name: string): string | null {
   return null;
 }
 
-// C0 controls except line feed, DEL, and the bidirectional overrides and isolates.
-// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
-const FORBIDDEN_IN_BIO = /[\u0000-\u0009\u000B-\u001F\u007F\u202A-\u202E\u2066-\u2069]/u;
-
 /** The bio rule: at most 300 characters (code points, after NFC), no control or text-direction characters. */
 export function bioProblem(bio: string): string | null {
-  if (FORBIDDEN_IN_BIO.test(bio)) return 'Bio cannot contain control or text-direction characters.';
+  // A bio is lines of text: no tab or carriage return either (the pages show it as typed).
+  if (hasHiddenCharacters(bio) || /[\t\r]/.test(bio))
+    return 'Bio cannot contain control or text-direction characters.';
   if ([...bio.normalize('NFC')].length > BIO_MAX) return `Bio must be at most ${BIO_MAX} characters.`;
   return null;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasHiddenCharacters } from './hidden-characters.ts';
 import { ThreadDecisionSchema } from './moderation.ts';
 import { BULK_DECISION_MAX, REVIEW_SORTS, REVIEW_SOURCES } from './review-queue.ts';
 
@@ -8,7 +9,13 @@ export const ReviewQueueQuerySchema = z
     source: z
       .enum(REVIEW_SOURCES, 'source must be user_own, public_search, public_tag or manual_submission')
       .optional(),
-    query: z.string().trim().min(1, 'query must not be empty').max(200, 'query is too long').optional(),
+    query: z
+      .string()
+      .trim()
+      .min(1, 'query must not be empty')
+      .max(200, 'query is too long')
+      .refine((query) => !hasHiddenCharacters(query), 'query cannot contain control characters')
+      .optional(),
     sort: z.enum(REVIEW_SORTS, 'sort must be newest or likes').default('newest'),
     cursor: z.string().max(500, 'cursor is not one this server gave').optional(),
   })

@@ -51,6 +51,8 @@ export const REVIEW_QUEUE_TEXTS = {
   noReason: 'No reason',
   otherReason: 'Other reason',
   ownReason: 'Your reason',
+  // A rejection's reason is public (decision 014): the admin should know before writing one.
+  reasonPublished: 'The reason is published with the post on the public moderation log.',
   confirmReject: 'Reject',
   cancel: 'Cancel',
   select: 'Select',

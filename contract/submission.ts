@@ -1,4 +1,5 @@
 // No zod here: the submit and dashboard islands import these types and rules.
+import { hasHiddenCharacters } from './hidden-characters.ts';
 import type { ReviewThread } from './review.ts';
 
 /** Longest note a member may attach to a submission. */
@@ -6,15 +7,9 @@ export const NOTES_MAX_LENGTH = 1000;
 /** Manual submissions a member may make per rolling hour. */
 export const SUBMISSIONS_PER_HOUR = 10;
 
-// C0 controls other than tab and line breaks, DEL, text-direction overrides and lone surrogates: they
-// hide what a note says, and PostgreSQL cannot store NUL.
-const FORBIDDEN_IN_NOTES =
-  // eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 /** Why a submission note is refused, or null; the length is counted in characters, as typed. */
 export function notesProblem(notes: string): string | null {
-  if (FORBIDDEN_IN_NOTES.test(notes)) return 'Notes cannot contain control or text-direction characters.';
+  if (hasHiddenCharacters(notes)) return 'Notes cannot contain control or text-direction characters.';
   if ([...notes.trim()].length > NOTES_MAX_LENGTH)
     return `Notes can be at most ${NOTES_MAX_LENGTH} characters.`;
   return null;

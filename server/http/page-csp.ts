@@ -1,18 +1,21 @@
 import { createHash } from 'node:crypto';
+import { startTags } from './html-tags.ts';
 
-const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi;
-const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
+const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
-function hashes(html: string, pattern: RegExp): string[] {
-  const found = new Set<string>();
-  for (const match of html.matchAll(pattern)) {
-    found.add(
-      `'sha256-${createHash('sha256')
-        .update(match[1] ?? '')
-        .digest('base64')}'`,
-    );
+/**
+ * The hashes of the page's own inline scripts (without `src`) and styles: real elements only, found
+ * by a tokenizer (html-tags.ts), so member text in an attribute can neither add a hash nor hide one.
+ */
+export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const tag of startTags(html)) {
+    if (tag.text === null) continue;
+    if (tag.name === 'style') styles.add(hashOf(tag.text));
+    else if (!tag.attributes.some((attribute) => attribute.name === 'src')) scripts.add(hashOf(tag.text));
   }
-  return [...found];
+  return { scripts: [...scripts], styles: [...styles] };
 }
 
 export interface PageCspOptions {
@@ -28,10 +31,11 @@ export interface PageCspOptions {
  * cannot carry frame-ancestors, hence an HTTP header computed per page.
  */
 export function pageCsp(html: string, { secure, apiOrigin }: PageCspOptions): string {
+  const { scripts, styles } = inlineHashes(html);
   const directives = [
     "default-src 'self'",
-    ['script-src', "'self'", ...hashes(html, INLINE_SCRIPT)].join(' '),
-    ['style-src', "'self'", ...hashes(html, INLINE_STYLE)].join(' '),
+    ['script-src', "'self'", ...scripts].join(' '),
+    ['style-src', "'self'", ...styles].join(' '),
     // Cards load pictures from the API's stable address (decision 025), which redirects to Threads'
     // CDNs (https) or, in simulated mode, to the simulator on the API's origin.
     ['img-src', "'self'", 'data:', 'https:', ...(apiOrigin ? [new URL(apiOrigin).origin] : [])].join(' '),

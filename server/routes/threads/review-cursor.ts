@@ -18,10 +18,14 @@ const KeySchema = z.discriminatedUnion('sort', [
 // PostgreSQL's text form of a timestamptz; anything else never came from us.
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/;
 
-/** Whether PostgreSQL's text timestamp names a real moment (no month 13, hour 99 or offset +99). */
+/**
+ * Whether PostgreSQL's text timestamp names a real moment (no month 13, hour 99, offset +99 or
+ * +15:60: PostgreSQL refuses those casts, which would answer 500).
+ */
 function realMoment(text: string): boolean {
   const [, date, time, offset] = /^(\S+) (\d\d:\d\d:\d\d)(?:\.\d+)?([+-]\d\d(?::\d\d)?)$/.exec(text) ?? [];
   if (!date || !time || !offset || Math.abs(Number(offset.slice(0, 3))) > 15) return false;
+  if (Number(offset.slice(4) || '0') > 59) return false;
   const parsed = new Date(`${date}T${time}Z`);
   if (Number.isNaN(parsed.getTime()) || parsed.getUTCFullYear() < 1) return false;
   return parsed.toISOString().startsWith(`${date}T${time}`);

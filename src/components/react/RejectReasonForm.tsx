@@ -1,5 +1,10 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { REJECTION_REASON_MAX, REJECTION_REASON_PRESETS } from '../../../contract/rejection-reasons.ts';
+import { hasHiddenCharacters } from '../../../contract/hidden-characters.ts';
+import {
+  REJECTION_REASON_MAX,
+  REJECTION_REASON_MESSAGES,
+  REJECTION_REASON_PRESETS,
+} from '../../../contract/rejection-reasons.ts';
 import { REVIEW_QUEUE_TEXTS as T } from '../../../contract/review-queue.ts';
 
 interface Props {
@@ -26,7 +31,17 @@ export default function RejectReasonForm({ confirmLabel, onConfirm, onCancel }: 
   useEffect(() => first.current?.focus(), []);
 
   const reason = choice === NONE ? undefined : choice === OTHER ? other.trim() || undefined : choice;
-  const tooLong = [...other.trim()].length > REJECTION_REASON_MAX;
+  // Only a written reason is checked, and only while it is the one chosen.
+  const problem =
+    choice !== OTHER
+      ? null
+      : [...other.trim()].length > REJECTION_REASON_MAX
+        ? REJECTION_REASON_MESSAGES.tooLong
+        : hasHiddenCharacters(other)
+          ? REJECTION_REASON_MESSAGES.hidden
+          : null;
+  const problemId = useId();
+  const noteId = useId();
 
   // On every field of the form: Enter confirms, Escape cancels.
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -35,7 +50,7 @@ export default function RejectReasonForm({ confirmLabel, onConfirm, onCancel }: 
       onCancel();
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      if (!tooLong) onConfirm(reason);
+      if (!problem) onConfirm(reason);
     }
   };
 
@@ -44,11 +59,14 @@ export default function RejectReasonForm({ confirmLabel, onConfirm, onCancel }: 
       className="reject-reason"
       onSubmit={(event) => {
         event.preventDefault();
-        if (!tooLong) onConfirm(reason);
+        if (!problem) onConfirm(reason);
       }}
     >
-      <fieldset>
+      <fieldset aria-describedby={noteId}>
         <legend>{T.reasonLegend}</legend>
+        <p id={noteId} className="reject-reason__note">
+          {T.reasonPublished}
+        </p>
         {REJECTION_REASON_PRESETS.map((preset, index) => (
           <label key={preset} className="reject-reason__option">
             <input
@@ -84,15 +102,18 @@ export default function RejectReasonForm({ confirmLabel, onConfirm, onCancel }: 
           onKeyDown={onKeyDown}
           value={other}
           maxLength={REJECTION_REASON_MAX * 2}
-          aria-invalid={tooLong}
+          aria-invalid={problem !== null}
+          aria-describedby={problem ? problemId : undefined}
           onFocus={() => setChoice(OTHER)}
           onChange={(event) => {
             setOther(event.target.value);
             setChoice(OTHER);
           }}
         />
-        {tooLong && (
-          <p className="field-error">The reason can be at most {REJECTION_REASON_MAX} characters.</p>
+        {problem && (
+          <p id={problemId} className="field-error">
+            {problem}
+          </p>
         )}
         <label className="reject-reason__option">
           <input
@@ -107,7 +128,7 @@ export default function RejectReasonForm({ confirmLabel, onConfirm, onCancel }: 
         </label>
       </fieldset>
       <div className="form-actions">
-        <button type="submit" className="button" disabled={tooLong}>
+        <button type="submit" className="button" disabled={problem !== null}>
           {confirmLabel}
         </button>
         <button type="button" className="button button--quiet" onClick={onCancel}>

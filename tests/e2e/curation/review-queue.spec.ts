@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { REJECTION_REASON_PRESETS } from '../../../contract/moderation.ts';
+import { REJECTION_REASON_MESSAGES, REJECTION_REASON_PRESETS } from '../../../contract/moderation.ts';
 import { REVIEW_PAGE_SIZE, REVIEW_QUEUE_TEXTS as T } from '../../../contract/review-queue.ts';
 import { TEXTS } from '../../../contract/texts.ts';
 import { dialogs, expect, signInAs, test } from '../fixtures.ts';
@@ -143,9 +143,17 @@ test('r asks why with the presets; Escape cancels, Enter rejects with the chosen
   await page.keyboard.press('r');
   const reasons = card.getByRole('group', { name: T.reasonLegend });
   await expect(reasons.getByRole('radio', { name: REJECTION_REASON_PRESETS[0] })).toBeFocused();
+  // The form says, before anything is written, that a reason is public.
+  await expect(reasons).toHaveAccessibleDescription(T.reasonPublished);
   // Keys typed in the form are the form's: 'a' approves nothing here.
   await page.keyboard.press('a');
-  await page.keyboard.press('Escape');
+  // A written reason that would show reversed on /moderation is refused in words, before any request.
+  const own = card.getByRole('textbox', { name: T.ownReason });
+  await own.fill('spam \u202Emaerc eci');
+  await expect(own).toHaveAccessibleDescription(REJECTION_REASON_MESSAGES.hidden);
+  const confirm = card.locator('form.reject-reason').getByRole('button', { name: T.confirmReject });
+  await expect(confirm).toBeDisabled();
+  await own.press('Escape');
   await expect(reasons).toHaveCount(0);
   expect(await focusedCardId(page)).toBe(id);
   await expect(card).toHaveCount(1);

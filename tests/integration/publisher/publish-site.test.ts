@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { startTags } from '../../../server/http/html-tags.ts';
 import { buildSite } from '../../../server/publisher/build/build-site.ts';
 import { simulatedUserId } from '../../../server/simulator/store.ts';
 import { TEST_SITE } from '../../site-under-test.ts';
@@ -112,4 +113,30 @@ test('a rejected invite publishes nothing; the public API answer follows writes 
   expect(found.status).toBe(200);
   expect(await found.json()).toMatchObject({ username: 'late_joiner' });
   await app.publisher.settled();
+});
+
+test('a bio that reads as markup stays text: escaped in every attribute, and the page CSP is the template own', async () => {
+  const plain = await approvedMember(base, 'plain_bio');
+  expect((await saveProfile(base, plain, 'plain_bio', 'Grids and type')).status).toBe(200);
+  const tricky = await approvedMember(base, 'tricky_bio');
+  // An unclosed <script> once ran a regex from here over the page's real loader script, whose hash
+  // then went missing from the CSP: the islands stopped hydrating (issue 20).
+  const bio = '</script><script>alert(1)</script><style>*{display:none}</style> and <script>';
+  expect((await saveProfile(base, tricky, 'tricky_bio', bio)).status).toBe(200);
+  await app.publisher.settled();
+
+  const [plainPage, trickyPage] = await Promise.all([
+    fetch(`${base}/plain_bio`),
+    fetch(`${base}/tricky_bio`),
+  ]);
+  expect(trickyPage.status).toBe(200);
+  expect(trickyPage.headers.get('content-security-policy')).toBe(
+    plainPage.headers.get('content-security-policy'),
+  );
+  const html = await trickyPage.text();
+  expect(html).toContain('<meta name="description" content="&lt;/script&gt;&lt;script&gt;alert(1)');
+  for (const tag of startTags(html))
+    for (const attribute of tag.attributes) expect(attribute.value ?? '', tag.name).not.toMatch(/[<>]/);
+  // The bio is still there, whole, for the island and for readers.
+  expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
 });

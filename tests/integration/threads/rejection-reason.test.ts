@@ -62,3 +62,33 @@ test('a reason on an approval, or one too long, is refused and decides nothing',
   );
   expect((await firstPending()).id).toBe(thread.id);
 });
+
+test.each([
+  ['a right-to-left override (it shows the text reversed)', 'spam \u202Emaerc eci'],
+  ['a NUL, which PostgreSQL cannot store', 'nul \u0000 inside'],
+  ['a lone surrogate', 'half \uD83D a face'],
+  ['an escape character', 'bell \u001B[31m'],
+])('a reason with %s is a 400 that says why, and decides nothing', async (_, reason) => {
+  const thread = await firstPending();
+  for (const [path, body] of [
+    ['/api/threads/reject', { thread_id: thread.id, reason }],
+    ['/api/threads/decide-many', { thread_ids: [thread.id], action: 'reject', reason }],
+  ] as const) {
+    const response = await api(base, path, { method: 'POST', cookie: admin, body });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      detail: expect.stringContaining('The reason cannot contain control or text-direction characters.'),
+    });
+  }
+  expect((await firstPending()).id).toBe(thread.id);
+});
+
+test('line breaks and tabs in a reason are kept', async () => {
+  const thread = await firstPending();
+  const response = await api(base, '/api/threads/reject', {
+    method: 'POST',
+    cookie: admin,
+    body: { thread_id: thread.id, reason: 'Off topic:\n\tan ad' },
+  });
+  expect(response.status).toBe(200);
+});

@@ -144,6 +144,10 @@ test('bad query parameters and cursors are refused with a detail', async () => {
     `sort=likes&cursor=${cursor}`,
     'page=2',
     'query=',
+    // A NUL cannot reach PostgreSQL (it would answer 500), nor a forged offset of 60 minutes.
+    'query=%00',
+    'query=type%1B',
+    `cursor=${Buffer.from(JSON.stringify({ sort: 'newest', at: '2026-11-23 13:15:04+15:60', id: crypto.randomUUID() })).toString('base64url')}`,
   ]) {
     const response = await api(base, `/api/threads/pending-review?${query}`, { cookie: admin });
     expect(response.status, query).toBe(400);

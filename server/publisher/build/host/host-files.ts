@@ -7,6 +7,7 @@ import { HEADERS_FILE, headersFile, headersFileWarnings } from './headers-file.t
 import { nginxServerBlock } from './nginx.ts';
 import { precompressSite } from './precompress.ts';
 import { sitePages, type PageCspOptions } from './site-pages.ts';
+import { escapePageAttributes } from './escape-pages.ts';
 
 /** Where a built site carries its copy of the public catalogue: served at /data/* by a CDN or nginx. */
 export const SITE_DATA_DIR = 'data';
@@ -90,6 +91,8 @@ export async function writeHostFiles(
   const apiOrigin = options.apiBaseUrl ? new URL(options.apiBaseUrl).origin : undefined;
   const pageCspOptions: PageCspOptions = { secure, apiOrigin };
   const copied = await copyCatalogue(options.catalogueDir, stagingDir);
+  // Before the CSP and the compressed copies, which must describe the pages as served.
+  await escapePageAttributes(stagingDir);
   const pages = await sitePages(stagingDir, pageCspOptions);
   const headers = headersFile(pages, { secure });
   await writeFile(path.join(stagingDir, HEADERS_FILE), headers);

@@ -19,6 +19,30 @@ describe('pageCsp', () => {
     expect(csp).not.toContain('unsafe-inline');
   });
 
+  test("member text in an attribute neither adds a hash nor hides the page's own script", () => {
+    const page = (bio: string) =>
+      `<head><meta name="description" content="${bio}"><script>window.x=1</script></head>` +
+      `<body><astro-island props="{&quot;bio&quot;:[0,&quot;${bio}&quot;]}"></astro-island></body>`;
+    const plain = pageCsp(page('Grids and type'), { secure: false });
+    for (const bio of [
+      '<script>',
+      '</script><script>evil()</script>',
+      '<style>*{display:none}</style>',
+      "<script src='x'><!--",
+      '<!-- <script>',
+    ]) {
+      expect(pageCsp(page(bio), { secure: false }), bio).toBe(plain);
+    }
+  });
+
+  test('a script with src in any case or quoting is not inline; comments hide what they hold', () => {
+    const csp = pageCsp(
+      `<SCRIPT type=module SRC=/a.js></SCRIPT><!-- <script>old()</script> --><script data-src="x">y()</script >`,
+      { secure: false },
+    );
+    expect(directive(csp, 'script-src')).toBe(`script-src 'self' ${sha('y()')}`);
+  });
+
   test('always forbids framing, plugins and base-tag hijacking', () => {
     const csp = pageCsp('<p>no scripts</p>', { secure: false });
     expect(csp).toContain("frame-ancestors 'none'");

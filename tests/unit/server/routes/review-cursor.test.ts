@@ -6,6 +6,7 @@ const ID = '6a2f1d2e-0000-4000-8000-000000000001';
 test.each([
   { sort: 'newest' as const, at: '2026-11-23 13:15:04.123456+00', id: ID },
   { sort: 'likes' as const, likes: -1, at: '2026-11-23 13:15:04+00', id: ID },
+  { sort: 'newest' as const, at: '2026-11-23 13:15:04-09:30', id: ID },
 ])('a cursor reads back as the key it was made from ($sort)', (key) => {
   expect(decodeCursor(encodeCursor(key), key.sort)).toEqual(key);
 });
@@ -42,6 +43,7 @@ const forged = (key: Record<string, unknown>) => Buffer.from(JSON.stringify(key)
 test.each([
   ['a month 13', { sort: 'newest', at: '2026-13-45 99:99:99+00', id: ID }],
   ['an offset of +99 hours', { sort: 'newest', at: '2026-11-23 13:15:04+99', id: ID }],
+  ['an offset of 60 minutes', { sort: 'newest', at: '2026-11-23 13:15:04+15:60', id: ID }],
   ['the year 0, which PostgreSQL lacks', { sort: 'newest', at: '0000-01-01 00:00:00+00', id: ID }],
   [
     'likes past the integer column',
