@@ -43,11 +43,15 @@ export function authorChips(
   return chips;
 }
 
-/** The badge text of a source (spec section 2): the raw source when it is not one of the three. */
+/**
+ * The badge text of a source (spec section 2), in words: a member's submission reads 'Member
+ * Submission', not the spec's raw source (decision 040); any source we do not know stays raw.
+ */
 export function sourceBadge(source: string): string {
   if (source === 'user_own') return 'Your Post';
   if (source === 'public_search') return 'Keyword Search';
   if (source === 'public_tag') return 'Tag Search';
+  if (source === 'manual_submission') return 'Member Submission';
   return source;
 }
 

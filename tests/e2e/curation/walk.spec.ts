@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { sourceBadge } from '../../../contract/review.ts';
 import { REVIEW_QUEUE_TEXTS } from '../../../contract/review-queue.ts';
 import { TEXTS } from '../../../contract/texts.ts';
 import { dialogs, expect, signedInPage, signInAs, test, waitForHydration } from '../fixtures.ts';
@@ -66,7 +67,7 @@ test('a member submits, the admin approves a searched thread, and visitors see i
   const panel = await openPendingReview(admin);
   await refreshNow(panel.getByRole('region', { name: 'Curation' }));
   await expect(cardFor(panel, submitted)).toBeVisible();
-  await expect(cardFor(panel, submitted)).toContainText('manual_submission');
+  await expect(cardFor(panel, submitted)).toContainText(sourceBadge('manual_submission'));
   await expect(cardFor(panel, submitted)).toContainText('A clear walkthrough of spacing tokens.');
 
   // The admin approves a thread the keyword search found (filtered: other specs decide threads in this

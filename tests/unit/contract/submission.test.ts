@@ -7,12 +7,12 @@ import {
   submissionBadgeTone,
 } from '../../../contract/submission.ts';
 
-test('source badges: the three known sources by name, anything else as it is', () => {
+test('source badges: the four known sources in words, anything else as it is', () => {
   expect(['user_own', 'public_search', 'public_tag', 'manual_submission', 'other'].map(sourceBadge)).toEqual([
     'Your Post',
     'Keyword Search',
     'Tag Search',
-    'manual_submission',
+    'Member Submission',
     'other',
   ]);
 });
