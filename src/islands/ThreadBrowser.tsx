@@ -67,9 +67,14 @@ export default function ThreadBrowser({
   // The pre-rendered HTML is always the unfiltered list: the address is read once the island runs.
   const [filter, setFilter] = useState<ThreadFilter>('all');
   const [query, setQuery] = useState('');
+  // The block of cards 'Show more threads' asked for, on which list: it takes the focus once it is
+  // shown, so the keyboard goes on reading where the new cards start (the button may be gone by then).
+  const [focusRequest, setFocusRequest] = useState<{ list: CatalogueListKey; block: number } | null>(null);
   const home = !topic;
   const firstList: CatalogueListKey = topic ? topicListKey(topic.slug) : 'all';
   const listKey: CatalogueListKey = topic ? firstList : filter;
+  // A focus asked for on another list (a filter chosen since) no longer applies.
+  const focusBlock = focusRequest?.list === listKey ? focusRequest.block : null;
 
   useEffect(() => {
     seedList(firstList, {
@@ -177,7 +182,7 @@ export default function ThreadBrowser({
       ) : (
         <>
           {list.status === 'loading' && pages.length === 0 && <ThreadGridSkeleton />}
-          <ThreadGrid pages={pages} />
+          <ThreadGrid pages={pages} focusBlock={focusBlock} onFocused={() => setFocusRequest(null)} />
           {list.status === 'error' ? (
             <div className="notice notice--error" role="alert">
               <p className="notice__title">{TEXTS.threadsLoadFailed}</p>
@@ -200,7 +205,10 @@ export default function ThreadBrowser({
                 <button
                   type="button"
                   className="button"
-                  onClick={() => void loadPages(listKey, pages.length + 1)}
+                  onClick={() => {
+                    setFocusRequest({ list: listKey, block: pages.length });
+                    void loadPages(listKey, pages.length + 1);
+                  }}
                   disabled={!hydrated}
                   // Not disabled while loading: a disabled button would drop the keyboard focus.
                   aria-disabled={list.status === 'loading'}

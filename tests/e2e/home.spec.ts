@@ -73,8 +73,11 @@ test('All, Text and Images filter the grid; the choice is visible and announced'
   await expect(status).toHaveText(
     `Showing ${Math.min(CATALOGUE_PAGE_SIZE, all.length)} of ${all.length} threads`,
   );
-  await page.getByRole('button', { name: 'Show more threads' }).click();
+  // By keyboard: the first new card takes the focus, even when the button leaves with the last page.
+  await page.getByRole('button', { name: 'Show more threads' }).focus();
+  await page.keyboard.press('Enter');
   await expect(cards).toHaveCount(Math.min(2 * CATALOGUE_PAGE_SIZE, all.length));
+  await expect(cards.nth(CATALOGUE_PAGE_SIZE)).toBeFocused();
   await expect(page.locator('.freshness')).toContainText('Updated');
 });
 

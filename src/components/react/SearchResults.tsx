@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useState } from 'react';
 import { CATALOGUE_PAGE_SIZE } from '../../../contract/catalogue-pages.ts';
 import { TEXTS } from '../../../contract/texts.ts';
 import { $search, searchCatalogue, showMoreResults, type SearchState } from '../../stores/search.ts';
@@ -18,11 +19,14 @@ export default function SearchResults() {
   const search = useStore($search);
   const { query, status, positions, cards } = search;
   const firstLoad = status === 'searching' && cards.length === 0;
+  const pages = inPages(cards, CATALOGUE_PAGE_SIZE);
+  // As in the grid: the first card 'Show more matches' brought takes the focus.
+  const [focusBlock, setFocusBlock] = useState<number | null>(null);
 
   return (
     <>
       {firstLoad && <ThreadGridSkeleton />}
-      <ThreadGrid pages={inPages(cards, CATALOGUE_PAGE_SIZE)} />
+      <ThreadGrid pages={pages} focusBlock={focusBlock} onFocused={() => setFocusBlock(null)} />
       {status === 'error' ? (
         <div className="notice notice--error" role="alert">
           <p className="notice__title">Search is not available right now.</p>
@@ -37,7 +41,10 @@ export default function SearchResults() {
             <button
               type="button"
               className="button"
-              onClick={() => void showMoreResults()}
+              onClick={() => {
+                setFocusBlock(pages.length);
+                void showMoreResults();
+              }}
               aria-disabled={status === 'loading' || status === 'searching'}
             >
               {status === 'loading' ? 'Loading more matches...' : 'Show more matches'}

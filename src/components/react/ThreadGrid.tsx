@@ -1,19 +1,46 @@
+import { useEffect, useRef } from 'react';
 import { EAGER_IMAGE_COUNT } from '../../../contract/constants.ts';
 import type { ThreadCard } from '../../../contract/thread-card.ts';
 import ThreadCardView from './ThreadCardView.tsx';
 
 const SKELETON_CARDS = 6;
 
+interface Props {
+  pages: readonly (readonly ThreadCard[])[];
+  /** A block whose first card takes the focus as soon as it is shown ('Show more threads'). */
+  focusBlock?: number | null;
+  /** Called once that card has the focus. */
+  onFocused?: () => void;
+}
+
 /**
  * Cards in masonry-like columns (CSS multi-column, no holes between cards of different heights).
  * Each page is a block of its own, so loading the next page never moves the cards already read.
  */
-export default function ThreadGrid({ pages }: { pages: readonly (readonly ThreadCard[])[] }) {
+export default function ThreadGrid({ pages, focusBlock = null, onFocused }: Props) {
+  const blocks = useRef(new Map<number, HTMLDivElement>());
+  useEffect(() => {
+    if (focusBlock === null) return;
+    const card = blocks.current.get(focusBlock)?.querySelector<HTMLElement>('article.thread-card');
+    if (!card) return;
+    // Focusable by script only: a card is not a stop of its own in the Tab order.
+    card.tabIndex = -1;
+    card.focus();
+    onFocused?.();
+  }, [focusBlock, pages, onFocused]);
+
   return (
     <>
       {pages.map((cards, pageIndex) =>
         cards.length === 0 ? null : (
-          <div className="thread-grid" key={cards[0]?.id ?? pageIndex}>
+          <div
+            className="thread-grid"
+            key={cards[0]?.id ?? pageIndex}
+            ref={(element) => {
+              if (element) blocks.current.set(pageIndex, element);
+              else blocks.current.delete(pageIndex);
+            }}
+          >
             {cards.map((card, index) => {
               const first = pageIndex === 0 && index < EAGER_IMAGE_COUNT;
               return (
