@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OwnProfile } from '../../contract/profile-rules.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import { api, ApiRequestError } from '../lib/api.ts';
@@ -31,7 +31,17 @@ async function fetchInviteState(): Promise<InviteState> {
 export default function RequestInvite() {
   const auth = useAuth();
   const [state, setState] = useState<InviteState>({ phase: 'checking' });
+  // After Request Invite or Check Status the button that had the focus is gone: the heading of what
+  // replaced it takes the focus (and is read out), instead of the page's <body>.
+  const focusHeading = useRef(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focusHeading.current || !heading.current) return;
+    focusHeading.current = false;
+    heading.current.focus();
+  }, [state]);
   const refresh = useCallback(() => {
+    focusHeading.current = true;
     setState({ phase: 'checking' });
     void fetchInviteState().then(setState);
   }, []);
@@ -44,9 +54,11 @@ export default function RequestInvite() {
   }, [auth.status]);
 
   async function requestInvite() {
+    if (state.phase === 'none' && state.requesting) return;
     setState({ phase: 'none', requesting: true, problem: null });
     try {
       const profile = await api<OwnProfile>('/api/user/request-invite', { method: 'POST' });
+      focusHeading.current = true;
       setState({ phase: profile.status === 'approved' ? 'checking' : profile.status });
       if (profile.status === 'approved') window.location.replace('/profile');
     } catch (error) {
@@ -76,7 +88,9 @@ export default function RequestInvite() {
     case 'pending':
       return (
         <div className="panel">
-          <h2>{TEXTS.invitePending}</h2>
+          <h2 ref={heading} tabIndex={-1}>
+            {TEXTS.invitePending}
+          </h2>
           <p>Thanks for asking! An administrator will review your request. {TEXTS.reviewTime}</p>
           <button type="button" className="button" onClick={refresh}>
             {TEXTS.checkStatus}
@@ -86,7 +100,9 @@ export default function RequestInvite() {
     case 'rejected':
       return (
         <div className="panel">
-          <h2>{TEXTS.inviteDeclined}</h2>
+          <h2 ref={heading} tabIndex={-1}>
+            {TEXTS.inviteDeclined}
+          </h2>
           <p>
             Your invite request was not approved. If you think this is a mistake, please contact the
             administrator.
@@ -96,7 +112,9 @@ export default function RequestInvite() {
     case 'none':
       return (
         <div className="panel">
-          <h2>Become a member</h2>
+          <h2 ref={heading} tabIndex={-1}>
+            Become a member
+          </h2>
           <ul>
             <li>Get a public profile page with your curated design threads.</li>
             <li>Submit thread links for the curated collection.</li>
@@ -111,7 +129,8 @@ export default function RequestInvite() {
             type="button"
             className="button"
             onClick={() => void requestInvite()}
-            disabled={state.requesting}
+            // Not disabled while it runs: a disabled button would drop the keyboard focus.
+            aria-disabled={state.requesting}
           >
             {TEXTS.requestInvite}
           </button>

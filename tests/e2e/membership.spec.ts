@@ -33,7 +33,8 @@ test('a member asks for an invite, the admin approves, the member edits the prof
   await signInAs(page, member);
   await page.goto('/request-invite');
   await page.getByRole('button', { name: TEXTS.requestInvite }).click();
-  await expect(page.getByRole('heading', { name: TEXTS.invitePending })).toBeVisible();
+  // The button is gone: the heading of the new state has the focus, not the page.
+  await expect(page.getByRole('heading', { name: TEXTS.invitePending })).toBeFocused();
   await expect(page.locator('main')).toContainText('1-2 business days');
 
   const admin = await adminPage(newPage);
@@ -48,6 +49,16 @@ test('a member asks for an invite, the admin approves, the member edits the prof
   );
   await card.getByRole('button', { name: TEXTS.approveUser }).click();
   await expect(card).toHaveCount(0);
+  // The decided request left with the focused button: the next request's Approve User, or the
+  // empty list's line, has the focus (other walks may have requests waiting).
+  await expect
+    .poll(() =>
+      admin.evaluate(
+        (texts: string[]) => texts.includes(document.activeElement?.textContent?.trim() ?? ''),
+        [TEXTS.approveUser, TEXTS.noPendingUsers],
+      ),
+    )
+    .toBe(true);
   // The spec's alert text, in a live region instead of a blocking dialog (decision 013).
   await expect(admin.locator('.live-alert[role="alert"]')).toHaveText(TEXTS.userApproved);
   expect(adminDialogs).toEqual([]);

@@ -45,7 +45,7 @@ export default function PendingUsers() {
   // Requests with a decision on its way: their buttons are disabled, so a double click sends one.
   const [deciding, setDeciding] = useState<ReadonlySet<string>>(new Set());
   const inFlight = useRef(new Set<string>());
-  // A cancelled confirmation gives the focus back to the Reject button that opened it.
+  // A closed confirmation gives the focus back to the Reject button that opened it.
   const rejectButtons = useRef(new Map<string, HTMLButtonElement>());
   const refocus = useRef<string | null>(null);
   useEffect(() => {
@@ -53,16 +53,33 @@ export default function PendingUsers() {
     rejectButtons.current.get(refocus.current)?.focus();
     refocus.current = null;
   }, [confirming]);
+  // A decided request leaves the list with the button that had the focus: the next request's
+  // Approve User takes it (the one before when it was the last), or the empty list's line.
+  const approveButtons = useRef(new Map<string, HTMLButtonElement>());
+  const emptyLine = useRef<HTMLParagraphElement>(null);
+  const focusAfter = useRef<{ id: string; index: number } | null>(null);
+  useEffect(() => {
+    const decided = focusAfter.current;
+    if (!decided || users.some((user) => user.user_id === decided.id)) return;
+    focusAfter.current = null;
+    const next = users[Math.min(decided.index, users.length - 1)];
+    (next ? approveButtons.current.get(next.user_id) : emptyLine.current)?.focus();
+  }, [users]);
 
   const decide = async (user: PendingUser, action: 'approve' | 'reject') => {
+    if (action === 'reject') refocus.current = user.user_id;
     setConfirming(null);
     if (inFlight.current.has(user.user_id)) return;
     inFlight.current.add(user.user_id);
     setDeciding(new Set(inFlight.current));
     try {
+      // Set before the store drops the request, so the effect above sees the shorter list.
+      const index = users.findIndex((each) => each.user_id === user.user_id);
+      focusAfter.current = { id: user.user_id, index };
       await decidePendingUser(user.user_id, action);
       announce(action === 'reject' ? TEXTS.userRejected : TEXTS.userApproved);
     } catch (error) {
+      focusAfter.current = null;
       const fallback = action === 'reject' ? TEXTS.userRejectFailed : TEXTS.userApproveFailed;
       announce(detailOr(error, fallback), 'error');
     } finally {
@@ -75,7 +92,9 @@ export default function PendingUsers() {
     <>
       <LiveAlert announcement={announcement} />
       {users.length === 0 ? (
-        <p>{TEXTS.noPendingUsers}</p>
+        <p ref={emptyLine} tabIndex={-1}>
+          {TEXTS.noPendingUsers}
+        </p>
       ) : (
         <ul className="pending-users">
           {users.map((user) => (
@@ -103,7 +122,12 @@ export default function PendingUsers() {
                   <button
                     type="button"
                     className="button"
-                    disabled={deciding.has(user.user_id)}
+                    ref={(button) => {
+                      if (button) approveButtons.current.set(user.user_id, button);
+                      else approveButtons.current.delete(user.user_id);
+                    }}
+                    // Not disabled while deciding (that would drop the focus): a second press is ignored.
+                    aria-disabled={deciding.has(user.user_id)}
                     onClick={() => void decide(user, 'approve')}
                   >
                     {TEXTS.approveUser}
@@ -115,8 +139,10 @@ export default function PendingUsers() {
                       if (button) rejectButtons.current.set(user.user_id, button);
                       else rejectButtons.current.delete(user.user_id);
                     }}
-                    disabled={deciding.has(user.user_id)}
-                    onClick={() => setConfirming(user.user_id)}
+                    aria-disabled={deciding.has(user.user_id)}
+                    onClick={() => {
+                      if (!inFlight.current.has(user.user_id)) setConfirming(user.user_id);
+                    }}
                   >
                     {TEXTS.reject}
                   </button>

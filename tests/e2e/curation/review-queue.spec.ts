@@ -130,12 +130,18 @@ test('r asks why with the presets; Escape cancels, Enter rejects with the chosen
   const seen = dialogs(page);
   const panel = await keywordQueue(page);
 
+  // Closing the list hands the focus back to where it was when '?' opened it (a card here).
+  await page.keyboard.press('j');
+  await expect.poll(() => focusedCardId(page)).not.toBe('');
+  await page.evaluate(() => document.activeElement?.setAttribute('data-before-help', ''));
   await page.keyboard.press('?');
   const help = panel.getByRole('region', { name: T.shortcuts });
   await expect(help).toContainText('Approve the focused thread');
   await expect(help.locator('kbd')).toHaveText(['j', 'k', 'a', 'r', 'x', '?']);
+  await expect(help.getByRole('button', { name: T.closeShortcuts })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(help).toHaveCount(0);
+  await expect(page.locator('[data-before-help]')).toBeFocused();
 
   for (let n = 0; n < 9; n++) await page.keyboard.press('j');
   const id = await focusedCardId(page);
