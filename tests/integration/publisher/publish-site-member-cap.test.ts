@@ -112,14 +112,15 @@ test('ten gem toggles within the interval make one or two publishes and deploys;
     ['PUT', second],
   ];
   const served = () => logLines.filter((line) => line.includes('The rebuilt site is being served')).length;
-  // The first start builds in the background (no site yet) and serves that build once.
-  expect(served()).toBe(1);
+  // The first build is served before this point: on PGlite in the background (decision 038: it says
+  // so in this line), on PostgreSQL as the first recorded version (decision 036: it does not).
+  const servedAtStart = served();
   const toggle = async ([method, id]: ['PUT' | 'DELETE', string]) => {
     expect((await api(base, `/api/user/gems/${id}`, { method, cookie })).status).toBe(200);
   };
   // The first toggle of a quiet period publishes promptly (the build, its swap, its delivery)...
   await toggle(['PUT', first]);
-  await until(() => served() >= 2 && receiver.calls.length >= 2);
+  await until(() => served() >= servedAtStart + 1 && receiver.calls.length >= 2);
   // ...and the nine after it, made once that publish is done, wait for the interval (five minutes,
   // far longer than this test): without the cap the next one would start a build at once.
   for (const next of laterToggles) await toggle(next);
@@ -141,7 +142,7 @@ test('ten gem toggles within the interval make one or two publishes and deploys;
   // carried the other nine), after the one at start.
   expect(receiver.calls).toHaveLength(3);
   expect(builds()).toBe(3);
-  expect(served()).toBe(3);
+  expect(served()).toBe(servedAtStart + 2);
   const page = await fetch(`${base}/${MEMBER}`);
   expect(page.status).toBe(200);
   expect(await page.text()).toContain('Capped thread number 2');
