@@ -22,6 +22,14 @@ export function isSiteFile(relativePath: string): boolean {
 }
 
 /**
+ * Whether a folder of a built site (relative, `/` separators) can hold files the Node server serves:
+ * not the catalogue's copy, which at 1M threads is hundreds of thousands of files never to be listed.
+ */
+export function isSiteFolder(relativeFolder: string): boolean {
+  return relativeFolder !== 'data' && !relativeFolder.startsWith('data/');
+}
+
+/**
  * The catalogue is revalidated on every visit (its names stay, its content changes), except search
  * shards: their names carry a hash of their content, so they never change.
  */

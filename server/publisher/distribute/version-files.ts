@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { isSiteFile } from '../../http/site-files.ts';
+import { isSiteFile, isSiteFolder } from '../../http/site-files.ts';
 import { PUBLIC_CATALOGUE_FILE } from '../export/catalogue-files.ts';
+import { filesUnder } from '../export/files-under.ts';
 
 /** A file of a version: its key (`site/...` or `data/...`, `/` separators) and where it lies now. */
 export interface VersionFile {
@@ -16,16 +17,18 @@ function baseName(relative: string): string {
   return relative.replace(/\.(br|gz)$/, '');
 }
 
-async function filesIn(dir: string, prefix: string, include: (relative: string) => boolean) {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+async function filesIn(
+  dir: string,
+  prefix: string,
+  include: (relative: string) => boolean,
+  skipFolder: (relativeFolder: string) => boolean = () => false,
+) {
+  // Dot-files (the build stamp, temporary files of a write in progress) are never served.
+  const hidden = (relative: string) => relative.split('/').some((part) => part.startsWith('.'));
   const files: VersionFile[] = [];
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    const relative = path.relative(dir, file).split(path.sep).join('/');
-    // Dot-files (the build stamp, temporary files of a write in progress) are never served.
-    if (relative.split('/').some((part) => part.startsWith('.'))) continue;
-    if (include(relative)) files.push({ key: `${prefix}/${relative}`, file });
+  for (const relative of await filesUnder(dir, '', (folder) => hidden(folder) || skipFolder(folder))) {
+    if (!hidden(relative) && include(relative))
+      files.push({ key: `${prefix}/${relative}`, file: path.join(dir, ...relative.split('/')) });
   }
   return files;
 }
@@ -36,7 +39,13 @@ async function filesIn(dir: string, prefix: string, include: (relative: string) 
  */
 export async function versionFiles(siteDir: string, catalogueDir: string): Promise<VersionFile[]> {
   const [site, data] = await Promise.all([
-    filesIn(siteDir, 'site', (relative) => isSiteFile(baseName(relative))),
+    // Never listing the site's copy of the catalogue (data/ is served from the catalogue folder).
+    filesIn(
+      siteDir,
+      'site',
+      (relative) => isSiteFile(baseName(relative)),
+      (folder) => !isSiteFolder(folder),
+    ),
     filesIn(catalogueDir, 'data', (relative) => PUBLIC_CATALOGUE_FILE.test(baseName(relative))),
   ]);
   return [...site, ...data].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ManifestSchema, type Manifest } from '../../../contract/manifest.ts';
 import { ThreadCardListSchema, type ThreadCard } from '../../../contract/thread-card.ts';
@@ -10,16 +10,6 @@ import { streamCatalogue } from './catalogue-stream.ts';
 import { clearExportState, readExportState, stateAfterFullExport, writeExportState } from './export-state.ts';
 import { followChanges, STATE_MAX_AGE_MS } from './follow-changes.ts';
 import { createCatalogueRepository } from '../../repositories/catalogue.ts';
-
-/** Every file under `dir/folder` (none when it is missing), by path relative to `dir` with `/` separators. */
-export async function filesUnder(dir: string, folder: string): Promise<string[]> {
-  const entries = await readdir(path.join(dir, folder), { recursive: true, withFileTypes: true }).catch(
-    () => [],
-  );
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
-}
 
 /**
  * Writes the public catalogue of `cards` into `dir` (see streamCatalogue): each file renamed into

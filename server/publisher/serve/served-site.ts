@@ -1,5 +1,5 @@
 import { PUBLIC_CATALOGUE_FILE } from '../export/catalogue-files.ts';
-import { catalogueCacheControl, isSiteFile, siteCacheControl } from '../../http/site-files.ts';
+import { catalogueCacheControl, isSiteFile, isSiteFolder, siteCacheControl } from '../../http/site-files.ts';
 import { DiskCatalogue, type CatalogueAnswer, type CatalogueRequest } from './disk-catalogue.ts';
 import { StaticStore, type StaticFile } from './static-store.ts';
 
@@ -48,6 +48,7 @@ async function loadSite(options: ServedSiteOptions, previous?: Site | null): Pro
       cacheControl: siteCacheControl,
       secure: options.secure,
       include: isSiteFile,
+      skipFolder: (folder) => !isSiteFolder(folder),
       precompressed: true,
       apiOrigin: options.apiOrigin,
     },

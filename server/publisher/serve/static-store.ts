@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
@@ -7,6 +7,7 @@ import { contentTypeFor } from './content-types.ts';
 import { fileResponses, type FileParts, type FileResponses } from './file-responses.ts';
 import { COMPRESSIBLE } from '../../http/site-files.ts';
 import { pageCsp } from '../../http/page-csp.ts';
+import { filesUnder } from '../export/files-under.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -27,6 +28,8 @@ export interface StoreOptions {
   apiOrigin?: string | undefined;
   /** Only files whose path (relative to the folder) passes are loaded; default: every file. */
   include?(relativePath: string): boolean;
+  /** Folders (relative paths) never listed, let alone loaded: default none. */
+  skipFolder?(relativeFolder: string): boolean;
   /** Take a file's `.br`/`.gz` siblings (written by the site build) instead of compressing it again. */
   precompressed?: boolean;
 }
@@ -34,18 +37,12 @@ export interface StoreOptions {
 /** Files read and compressed at once: a site of thousands of files must not run out of descriptors. */
 const LOAD_CONCURRENCY = 64;
 
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .filter(
-      (file) =>
-        !path
-          .relative(dir, file)
-          .split(path.sep)
-          .some((part) => part.startsWith('.')),
-    );
+/** Every file under `dir` but dot-files and dot-folders, never descending into `skipFolder`'s. */
+async function listFiles(dir: string, skipFolder: (relativeFolder: string) => boolean): Promise<string[]> {
+  await access(dir); // a missing folder is an error here, not an empty site
+  const hidden = (relative: string) => relative.split('/').some((part) => part.startsWith('.'));
+  const files = await filesUnder(dir, '', (folder) => hidden(folder) || skipFolder(folder));
+  return files.filter((file) => !hidden(file)).map((file) => path.join(dir, ...file.split('/')));
 }
 
 /** A file's `.br` and `.gz` siblings, or null unless both are there. */
@@ -125,7 +122,7 @@ export class StaticStore {
   ): Promise<StaticStore> {
     const files = new Map<string, StaticFile>();
     const include = options.include ?? (() => true);
-    const paths = (await listFiles(dir)).filter((file) =>
+    const paths = (await listFiles(dir, options.skipFolder ?? (() => false))).filter((file) =>
       include(path.relative(dir, file).split(path.sep).join('/')),
     );
     for (let start = 0; start < paths.length; start += LOAD_CONCURRENCY) {

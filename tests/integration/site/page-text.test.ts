@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { filesUnder } from '../../../server/publisher/export/export-catalogue.ts';
+import { filesUnder } from '../../../server/publisher/export/files-under.ts';
 import { TEST_SITE } from '../../site-under-test.ts';
 
 // Astro drops the line break between a word and an element on the next line of a template, so

@@ -1,7 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { escapeAttributeBrackets } from '../../../http/html-tags.ts';
-import { filesUnder } from '../../export/export-catalogue.ts';
+import { filesUnder } from '../../export/files-under.ts';
+import { SITE_DATA_DIR } from './site-pages.ts';
 
 /**
  * Writes `<` and `>` inside the attribute values of every built page (outside `data/`) as entities.
@@ -10,8 +11,8 @@ import { filesUnder } from '../../export/export-catalogue.ts';
  * Returns how many pages changed.
  */
 export async function escapePageAttributes(siteDir: string): Promise<number> {
-  const pages = (await filesUnder(siteDir, '')).filter(
-    (file) => file.endsWith('.html') && !file.startsWith('data/'),
+  const pages = (await filesUnder(siteDir, '', (folder) => folder === SITE_DATA_DIR)).filter((file) =>
+    file.endsWith('.html'),
   );
   let changed = 0;
   for (const page of pages) {

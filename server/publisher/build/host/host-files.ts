@@ -2,15 +2,14 @@ import { copyFile, link, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PUBLIC_CATALOGUE_FILE } from '../../export/catalogue-files.ts';
 import { siblingsOf } from '../../export/atomic-file.ts';
-import { filesUnder } from '../../export/export-catalogue.ts';
+import { filesUnder } from '../../export/files-under.ts';
 import { HEADERS_FILE, headersFile, headersFileWarnings } from './headers-file.ts';
 import { nginxServerBlock } from './nginx.ts';
 import { precompressSite } from './precompress.ts';
-import { sitePages, type PageCspOptions } from './site-pages.ts';
+import { SITE_DATA_DIR, sitePages, type PageCspOptions } from './site-pages.ts';
 import { escapePageAttributes } from './escape-pages.ts';
 
-/** Where a built site carries its copy of the public catalogue: served at /data/* by a CDN or nginx. */
-export const SITE_DATA_DIR = 'data';
+export { SITE_DATA_DIR };
 /** Catalogue files linked into the site at once. */
 const LINK_CONCURRENCY = 64;
 /** The Node server's address when the build is not told one (its default HOST and PORT). */

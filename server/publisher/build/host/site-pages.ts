@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { filesUnder } from '../../export/export-catalogue.ts';
+import { filesUnder } from '../../export/files-under.ts';
 import { pageCsp } from '../../../http/page-csp.ts';
 
 /** The options every page's CSP is computed with (the same for every page of one build). */
@@ -14,6 +14,9 @@ export interface SitePage {
   paths: string[];
   csp: string;
 }
+
+/** Where a built site carries its copy of the public catalogue: served at /data/* by a CDN or nginx. */
+export const SITE_DATA_DIR = 'data';
 
 /** The not-found page: answers every unknown path (status 404), never a path of its own. */
 export const NOT_FOUND_PAGE = '404.html';
@@ -34,8 +37,8 @@ export function pagePaths(file: string): string[] {
  * sends for it.
  */
 export async function sitePages(siteDir: string, cspOptions: PageCspOptions): Promise<SitePage[]> {
-  const files = (await filesUnder(siteDir, ''))
-    .filter((file) => file.endsWith('.html') && !file.startsWith('data/'))
+  const files = (await filesUnder(siteDir, '', (folder) => folder === SITE_DATA_DIR))
+    .filter((file) => file.endsWith('.html'))
     .filter((file) => !file.split('/').some((part) => part.startsWith('.')))
     .sort();
   return Promise.all(

@@ -1,0 +1,25 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Every file under `dir/folder` (none when it is missing), by path relative to `dir` with `/`
+ * separators. `skip` names folders (relative to `dir`, e.g. `data`) not to descend into: a built
+ * site's copy of the catalogue holds hundreds of thousands of files at 1M threads.
+ */
+export async function filesUnder(
+  dir: string,
+  folder: string,
+  skip: (relativeFolder: string) => boolean = () => false,
+): Promise<string[]> {
+  const files: string[] = [];
+  const walk = async (relative: string): Promise<void> => {
+    const entries = await readdir(path.join(dir, relative), { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      const child = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.isFile()) files.push(child);
+      else if (entry.isDirectory() && !skip(child)) await walk(child);
+    }
+  };
+  await walk(folder.split(path.sep).join('/').replace(/\/$/, ''));
+  return files;
+}
