@@ -78,7 +78,7 @@ export function scaleTable({ sizes }: ScaleResult): string {
     ['export: time, cold (empty folder)', (s) => s.exportColdMs, ms, ''],
     ['export: time, warm (nothing changed)', (s) => s.exportWarmMs, ms, ''],
     ['approval → in /data/pages/all/1.json', (s) => s.approval.catalogueMedianMs, ms, '<= 1,500 ms, flat'],
-    ['approval → in the home HTML', (s) => s.approval.homeMedianMs, ms, '<= 1,500 ms, flat'],
+    ['approval → in the pre-rendered home HTML', (s) => s.approval.homeMedianMs, ms, '<= 1,500 ms, flat'],
     ['server start-up (spawn → /api/health ok and / served)', (s) => s.startMs, ms, 'flat'],
     ['server idle RSS (started, settled)', (s) => s.idleRss, mb, 'flat'],
     ['server first start (exports, builds the site)', (s) => s.firstStartMs, ms, ''],

@@ -98,7 +98,7 @@ describe('the scale table', () => {
       '| memory added by the export (peak RSS − RSS before) | 100 MB | 1400 MB | 14.00x | < 256 MB |',
     );
     expect(table).toContain(
-      '| approval → in the home HTML | 1,000 ms | 1,000 ms | 1.00x | <= 1,500 ms, flat |',
+      '| approval → in the pre-rendered home HTML | 1,000 ms | 1,000 ms | 1.00x | <= 1,500 ms, flat |',
     );
   });
 
