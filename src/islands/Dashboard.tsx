@@ -58,7 +58,8 @@ export default function Dashboard() {
   const ready = membership.status === 'ready';
   const admin = ready && membership.membership.is_admin;
   const member = ready && canSubmit(membership.membership);
-  const [tab, setTab] = useHashTab(TAB_HASHES, admin ? ADMIN_TABS : MEMBER_TABS, 'own');
+  // Admins come for the queue: Pending Review is where their dashboard opens (issue 20).
+  const [tab, setTab] = useHashTab(TAB_HASHES, admin ? ADMIN_TABS : MEMBER_TABS, admin ? 'review' : 'own');
   const own = useStore($ownThreads);
   // The review queue pages itself (src/stores/review-queue.ts); the tab counts the whole queue.
   const review = useStore($reviewQueue);

@@ -120,7 +120,11 @@ test("an admin's dashboard has four tabs; arrow keys move and select, the hash f
     await expect(page).toHaveURL(new RegExp(`/dashboard/?#${hash}$`));
   }
 
-  await tab('My Threads').focus();
+  // An admin's dashboard opens on the queue.
+  await expect(tab('Pending Review')).toHaveAttribute('aria-selected', 'true');
+  await tab('Pending Review').focus();
+  await page.keyboard.press('ArrowLeft');
+  await expectSelected('My Threads', 'my-threads');
   await page.keyboard.press('ArrowRight');
   await expectSelected('Pending Review', 'pending-review');
   await page.keyboard.press('End');
