@@ -22,10 +22,13 @@ export interface HtmlStartTag {
   text: string | null;
 }
 
-const TAG_NAME = /[A-Za-z][^\s/>]*/y;
-const ATTRIBUTE_NAME = /[^\s"'>/=][^\s"'>/=]*/y;
-const SPACE = /[\s/]*/y;
-const UNQUOTED_VALUE = /[^\s>]*/y;
+// HTML's own whitespace (tab, line feed, form feed, carriage return, space): not JavaScript's \s,
+// which also takes U+00A0 and others a browser reads as part of a name.
+const TAG_NAME = /[A-Za-z][^\t\n\f\r />]*/y;
+const ATTRIBUTE_NAME = /[^\t\n\f\r "'>/=][^\t\n\f\r "'>/=]*/y;
+const SPACE = /[\t\n\f\r /]*/y;
+const BLANK = /[\t\n\f\r ]*/y;
+const UNQUOTED_VALUE = /[^\t\n\f\r >]*/y;
 
 function matchAt(pattern: RegExp, html: string, at: number): string | null {
   pattern.lastIndex = at;
@@ -46,13 +49,13 @@ function readAttributes(html: string, at: number): { attributes: HtmlAttribute[]
       continue;
     }
     i += name.length;
-    const afterName = i + (matchAt(/\s*/y, html, i)?.length ?? 0);
+    const afterName = i + (matchAt(BLANK, html, i)?.length ?? 0);
     if (html[afterName] !== '=') {
       attributes.push({ name: name.toLowerCase(), value: null, valueStart: -1, valueEnd: -1 });
       continue;
     }
     i = afterName + 1;
-    i += matchAt(/\s*/y, html, i)?.length ?? 0;
+    i += matchAt(BLANK, html, i)?.length ?? 0;
     const quote = html[i];
     if (quote === '"' || quote === "'") {
       const close = html.indexOf(quote, i + 1);
@@ -79,7 +82,9 @@ export function* startTags(html: string): Generator<HtmlStartTag> {
     const open = html.indexOf('<', i);
     if (open === -1) return;
     if (html.startsWith('<!--', open)) {
-      const close = html.indexOf('-->', open + 4);
+      // `<!-->` and `<!--->` are whole (empty) comments to a browser.
+      const short = html.startsWith('<!-->', open) ? 5 : html.startsWith('<!--->', open) ? 6 : 0;
+      const close = short ? open + short - 3 : html.indexOf('-->', open + 4);
       i = close === -1 ? html.length : close + 3;
       continue;
     }
@@ -96,7 +101,7 @@ export function* startTags(html: string): Generator<HtmlStartTag> {
     const { attributes, end } = readAttributes(html, open + 1 + name.length);
     const lower = name.toLowerCase();
     if (lower === 'script' || lower === 'style') {
-      const endTag = new RegExp(`</${lower}[\\s/>]`, 'ig');
+      const endTag = new RegExp(`</${lower}[\\t\\n\\f\\r />]`, 'ig');
       endTag.lastIndex = end;
       const close = endTag.exec(html);
       const textEnd = close ? close.index : html.length;

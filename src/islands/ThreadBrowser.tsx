@@ -184,7 +184,7 @@ export default function ThreadBrowser({
           {list.status === 'loading' && pages.length === 0 && <ThreadGridSkeleton />}
           <ThreadGrid pages={pages} focusBlock={focusBlock} onFocused={() => setFocusRequest(null)} />
           {list.status === 'error' ? (
-            <div className="notice notice--error" role="alert">
+            <div className="notice notice--error" role="alert" data-asks-for-more="">
               <p className="notice__title">{TEXTS.threadsLoadFailed}</p>
               <p>{TEXTS.threadsLoadHint}</p>
               <button
@@ -201,7 +201,7 @@ export default function ThreadBrowser({
             </div>
           ) : (
             shown < total && (
-              <div className="thread-browser__more">
+              <div className="thread-browser__more" data-asks-for-more="">
                 <button
                   type="button"
                   className="button"

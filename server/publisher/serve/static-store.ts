@@ -39,7 +39,7 @@ const LOAD_CONCURRENCY = 64;
 
 /** Every file under `dir` but dot-files and dot-folders, never descending into `skipFolder`'s. */
 async function listFiles(dir: string, skipFolder: (relativeFolder: string) => boolean): Promise<string[]> {
-  await access(dir); // a missing folder is an error here, not an empty site
+  await access(dir); // a missing site is an error here, not an empty one
   const hidden = (relative: string) => relative.split('/').some((part) => part.startsWith('.'));
   const files = await filesUnder(dir, '', (folder) => hidden(folder) || skipFolder(folder));
   return files.filter((file) => !hidden(file)).map((file) => path.join(dir, ...file.split('/')));

@@ -62,6 +62,9 @@ export default function PendingUsers() {
     const decided = focusAfter.current;
     if (!decided || users.some((user) => user.user_id === decided.id)) return;
     focusAfter.current = null;
+    // Only a focus lost with the decided request's button: an admin who moved on keeps their place.
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
     const next = users[Math.min(decided.index, users.length - 1)];
     (next ? approveButtons.current.get(next.user_id) : emptyLine.current)?.focus();
   }, [users]);
@@ -79,7 +82,8 @@ export default function PendingUsers() {
       await decidePendingUser(user.user_id, action);
       announce(action === 'reject' ? TEXTS.userRejected : TEXTS.userApproved);
     } catch (error) {
-      focusAfter.current = null;
+      // Another decision made meanwhile keeps its own hand-off.
+      if (focusAfter.current?.id === user.user_id) focusAfter.current = null;
       const fallback = action === 'reject' ? TEXTS.userRejectFailed : TEXTS.userApproveFailed;
       announce(detailOr(error, fallback), 'error');
     } finally {

@@ -20,13 +20,14 @@ export default function SearchResults() {
   const { query, status, positions, cards } = search;
   const firstLoad = status === 'searching' && cards.length === 0;
   const pages = inPages(cards, CATALOGUE_PAGE_SIZE);
-  // As in the grid: the first card 'Show more matches' brought takes the focus.
-  const [focusBlock, setFocusBlock] = useState<number | null>(null);
+  // As in the grid: the first card 'Show more matches' brought takes the focus, for this query only.
+  const [focusRequest, setFocusRequest] = useState<{ query: string; block: number } | null>(null);
+  const focusBlock = focusRequest?.query === query ? focusRequest.block : null;
 
   return (
     <>
       {firstLoad && <ThreadGridSkeleton />}
-      <ThreadGrid pages={pages} focusBlock={focusBlock} onFocused={() => setFocusBlock(null)} />
+      <ThreadGrid pages={pages} focusBlock={focusBlock} onFocused={() => setFocusRequest(null)} />
       {status === 'error' ? (
         <div className="notice notice--error" role="alert">
           <p className="notice__title">Search is not available right now.</p>
@@ -37,12 +38,12 @@ export default function SearchResults() {
         </div>
       ) : (
         cards.length < positions.length && (
-          <div className="thread-browser__more">
+          <div className="thread-browser__more" data-asks-for-more="">
             <button
               type="button"
               className="button"
               onClick={() => {
-                setFocusBlock(pages.length);
+                setFocusRequest({ query, block: pages.length });
                 void showMoreResults();
               }}
               aria-disabled={status === 'loading' || status === 'searching'}

@@ -7,7 +7,10 @@ const SKELETON_CARDS = 6;
 
 interface Props {
   pages: readonly (readonly ThreadCard[])[];
-  /** A block whose first card takes the focus as soon as it is shown ('Show more threads'). */
+  /**
+   * A block whose first card takes the focus as soon as it is shown ('Show more threads'), if the
+   * focus is still on the control that asked for it (inside `[data-asks-for-more]`) or was lost.
+   */
   focusBlock?: number | null;
   /** Called once that card has the focus. */
   onFocused?: () => void;
@@ -23,10 +26,14 @@ export default function ThreadGrid({ pages, focusBlock = null, onFocused }: Prop
     if (focusBlock === null) return;
     const card = blocks.current.get(focusBlock)?.querySelector<HTMLElement>('article.thread-card');
     if (!card) return;
+    onFocused?.();
+    // Only a focus that is still where the visitor asked for more (or lost with that button): one
+    // who moved on meanwhile (typing a search, say) keeps their place.
+    const active = document.activeElement;
+    if (active && active !== document.body && !active.closest('[data-asks-for-more]')) return;
     // Focusable by script only: a card is not a stop of its own in the Tab order.
     card.tabIndex = -1;
     card.focus();
-    onFocused?.();
   }, [focusBlock, pages, onFocused]);
 
   return (

@@ -19,6 +19,13 @@ describe('startTags', () => {
     expect(script?.text).toBe('if (a<b) "</scrip"');
   });
 
+  test('short comments end where a browser ends them; only HTML whitespace separates names', () => {
+    expect(names('<!--><script>a()</script><!---><style>p{}</style>')).toEqual(['script', 'style']);
+    // U+00A0 is part of the name to a browser: `</script\u00a0` does not end the script.
+    const [script] = [...startTags('<script>x("</script\u00a0")</script>')];
+    expect(script?.text).toBe('x("</script\u00a0")');
+  });
+
   test('an unclosed script runs to the end of the page, as in a browser', () => {
     expect([...startTags('<p><script>never closed <b>')].map((tag) => [tag.name, tag.text])).toEqual([
       ['p', null],

@@ -36,3 +36,7 @@ test('a skipped folder is never entered: the site copy of a large catalogue is n
   // Asked about each folder it met, and never about one inside data/.
   expect(asked.sort()).toEqual(['data', 'topics', 'topics/a']);
 });
+
+test('a starting point that is not a folder is an error, not an empty list', async () => {
+  await expect(filesUnder(dir, 'index.html')).rejects.toThrow(/ENOTDIR/);
+});
