@@ -102,6 +102,44 @@ for (const unknown of ['/this/page/does-not-exist', '/no-such-page']) {
   });
 }
 
+test('an address that may be a profile never paints the plain 404 first; without JavaScript it is that 404', async ({
+  page,
+  browser,
+  pageProblems,
+}) => {
+  pageProblems.allow(/status of 404/);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/user/profile/maybe_someone', async (route) => {
+    await held;
+    await route.continue();
+  });
+  // How the plain 404 looks the moment the parser inserts it, before any module script runs.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const section = document.getElementById('not-found');
+      if (!section) return;
+      (window as unknown as { firstLook?: string }).firstLook = getComputedStyle(section).visibility;
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/maybe_someone');
+  expect(await page.evaluate(() => (window as unknown as { firstLook?: string }).firstLook)).toBe('hidden');
+  // Loaded, the lookup still held: the plain 404 is in the page but not to be seen.
+  await expect(page.locator('#not-found')).toHaveCount(1);
+  await expect(page.locator('#not-found')).toBeHidden();
+  release();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.profileNotFound);
+  await expect(page.locator('#not-found')).toBeHidden();
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  await plain.goto('/maybe_someone');
+  await expect(plain.getByRole('heading', { level: 1 })).toHaveText(TEXTS.notFoundTitle);
+  await expect(plain.locator('#not-found')).toBeVisible();
+  await noScript.close();
+});
+
 test('sitemap.xml lists the public pages and robots.txt points to it', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
   for (const path of ['/', '/moderation', '/privacy', '/terms', '/data-deletion']) {
