@@ -15,6 +15,7 @@ import {
 import { catalogueFiles } from '../../server/publisher/export/catalogue-files.ts';
 import { catalogueDatesFrom, writeCatalogue } from '../../server/publisher/export/export-catalogue.ts';
 import { buildSampleCards } from '../sample/catalogue.ts';
+import { answersAll } from './product-server.ts';
 
 /** Every child process the benchmark started and has not seen exit: killed at the end, also on failure. */
 const children = new Set<ChildProcess>();
@@ -172,12 +173,7 @@ export async function startServer(
         throw new Error(`the server exited early:\n${output.slice(-3000)}`);
       }
       if (performance.now() - started > timeoutMs) throw new Error(`the server did not start:\n${output}`);
-      const answers = (url: string) =>
-        fetch(url).then(
-          (response) => response.ok,
-          () => false,
-        );
-      if ((await answers(`${baseUrl}/api/health`)) && (await answers(`${baseUrl}/`))) break;
+      if (await answersAll(baseUrl, ['/api/health', '/'])) break;
       await sleep(200);
     }
   } catch (error) {

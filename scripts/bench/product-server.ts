@@ -75,7 +75,7 @@ async function waitUntilIdle(pid: number | undefined, timeoutMs = 3 * 60_000): P
 }
 
 /** Whether every path answers 200 (in order: a later one is asked only once the earlier ones are). */
-async function answersAll(baseUrl: string, paths: readonly string[]): Promise<boolean> {
+export async function answersAll(baseUrl: string, paths: readonly string[]): Promise<boolean> {
   for (const urlPath of paths) {
     const ok = await fetch(`${baseUrl}${urlPath}`).then(
       async (response) => {

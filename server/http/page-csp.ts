@@ -7,7 +7,7 @@ const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).di
  * The hashes of the page's own inline scripts (without `src`) and styles: real elements only, found
  * by a tokenizer (html-tags.ts), so member text in an attribute can neither add a hash nor hide one.
  */
-export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
+function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
   const scripts = new Set<string>();
   const styles = new Set<string>();
   for (const tag of startTags(html)) {

@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isSiteFile, isSiteFolder } from '../../http/site-files.ts';
 import { PUBLIC_CATALOGUE_FILE } from '../export/catalogue-files.ts';
-import { filesUnder } from '../export/files-under.ts';
+import { visibleFilesUnder } from '../export/files-under.ts';
 
 /** A file of a version: its key (`site/...` or `data/...`, `/` separators) and where it lies now. */
 export interface VersionFile {
@@ -21,16 +21,11 @@ async function filesIn(
   dir: string,
   prefix: string,
   include: (relative: string) => boolean,
-  skipFolder: (relativeFolder: string) => boolean = () => false,
-) {
-  // Dot-files (the build stamp, temporary files of a write in progress) are never served.
-  const hidden = (relative: string) => relative.split('/').some((part) => part.startsWith('.'));
-  const files: VersionFile[] = [];
-  for (const relative of await filesUnder(dir, '', (folder) => hidden(folder) || skipFolder(folder))) {
-    if (!hidden(relative) && include(relative))
-      files.push({ key: `${prefix}/${relative}`, file: path.join(dir, ...relative.split('/')) });
-  }
-  return files;
+  skipFolder?: (relativeFolder: string) => boolean,
+): Promise<VersionFile[]> {
+  return (await visibleFilesUnder(dir, skipFolder))
+    .filter(include)
+    .map((relative) => ({ key: `${prefix}/${relative}`, file: path.join(dir, ...relative.split('/')) }));
 }
 
 /**

@@ -31,3 +31,17 @@ export async function filesUnder(
   await walk(root);
   return files;
 }
+
+const hidden = (relative: string) => relative.split('/').some((part) => part.startsWith('.'));
+
+/**
+ * The files of `dir` that can be served: dot-files and dot-folders (a build stamp, a write in
+ * progress) left out, and folders `skipFolder` names never entered.
+ */
+export async function visibleFilesUnder(
+  dir: string,
+  skipFolder: (relativeFolder: string) => boolean = () => false,
+): Promise<string[]> {
+  const files = await filesUnder(dir, '', (folder) => hidden(folder) || skipFolder(folder));
+  return files.filter((file) => !hidden(file));
+}

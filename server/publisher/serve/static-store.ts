@@ -7,7 +7,7 @@ import { contentTypeFor } from './content-types.ts';
 import { fileResponses, type FileParts, type FileResponses } from './file-responses.ts';
 import { COMPRESSIBLE } from '../../http/site-files.ts';
 import { pageCsp } from '../../http/page-csp.ts';
-import { filesUnder } from '../export/files-under.ts';
+import { visibleFilesUnder } from '../export/files-under.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -36,14 +36,6 @@ export interface StoreOptions {
 
 /** Files read and compressed at once: a site of thousands of files must not run out of descriptors. */
 const LOAD_CONCURRENCY = 64;
-
-/** Every file under `dir` but dot-files and dot-folders, never descending into `skipFolder`'s. */
-async function listFiles(dir: string, skipFolder: (relativeFolder: string) => boolean): Promise<string[]> {
-  await access(dir); // a missing site is an error here, not an empty one
-  const hidden = (relative: string) => relative.split('/').some((part) => part.startsWith('.'));
-  const files = await filesUnder(dir, '', (folder) => hidden(folder) || skipFolder(folder));
-  return files.filter((file) => !hidden(file)).map((file) => path.join(dir, ...file.split('/')));
-}
 
 /** A file's `.br` and `.gz` siblings, or null unless both are there. */
 async function readPrecompressed(file: string): Promise<{ br: Buffer; gz: Buffer } | null> {
@@ -122,13 +114,14 @@ export class StaticStore {
   ): Promise<StaticStore> {
     const files = new Map<string, StaticFile>();
     const include = options.include ?? (() => true);
-    const paths = (await listFiles(dir, options.skipFolder ?? (() => false))).filter((file) =>
-      include(path.relative(dir, file).split(path.sep).join('/')),
-    );
+    await access(dir); // a missing site is an error here, not an empty one
+    // Relative paths with `/` separators: dot-files and skipped folders are never listed.
+    const paths = (await visibleFilesUnder(dir, options.skipFolder)).filter((relative) => include(relative));
     for (let start = 0; start < paths.length; start += LOAD_CONCURRENCY) {
       const loaded = await Promise.all(
-        paths.slice(start, start + LOAD_CONCURRENCY).map(async (file) => {
-          const urlPath = `${urlPrefix}/${path.relative(dir, file).split(path.sep).join('/')}`;
+        paths.slice(start, start + LOAD_CONCURRENCY).map(async (relative) => {
+          const urlPath = `${urlPrefix}/${relative}`;
+          const file = path.join(dir, ...relative.split('/'));
           return [urlPath, await loadFile(file, urlPath, options, previous?.get(urlPath))] as const;
         }),
       );

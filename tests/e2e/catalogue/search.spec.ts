@@ -73,8 +73,11 @@ test('a search that matches many threads shows them a page at a time', async ({ 
   expect(matches).toBeGreaterThan(CATALOGUE_PAGE_SIZE);
   await expect(threadCards(page)).toHaveCount(CATALOGUE_PAGE_SIZE);
   await expect(threadCards(page).filter({ hasText: NEEDLE.handle })).toHaveCount(CATALOGUE_PAGE_SIZE);
-  await page.getByRole('button', { name: 'Show more matches' }).click();
+  // By keyboard: the first of the new matches takes the focus.
+  await page.getByRole('button', { name: 'Show more matches' }).focus();
+  await page.keyboard.press('Enter');
   await expect(threadCards(page)).toHaveCount(Math.min(2 * CATALOGUE_PAGE_SIZE, matches));
+  await expect(threadCards(page).nth(CATALOGUE_PAGE_SIZE)).toBeFocused();
   await expect(threadCards(page).filter({ hasText: NEEDLE.handle })).toHaveCount(
     Math.min(2 * CATALOGUE_PAGE_SIZE, matches),
   );

@@ -6,10 +6,11 @@ import { filesUnder } from '../../export/files-under.ts';
 import { HEADERS_FILE, headersFile, headersFileWarnings } from './headers-file.ts';
 import { nginxServerBlock } from './nginx.ts';
 import { precompressSite } from './precompress.ts';
-import { SITE_DATA_DIR, sitePages, type PageCspOptions } from './site-pages.ts';
-import { escapePageAttributes } from './escape-pages.ts';
+import { sitePages, type PageCspOptions } from './site-pages.ts';
+import { isSiteFolder } from '../../../http/site-files.ts';
 
-export { SITE_DATA_DIR };
+/** Where a built site carries its copy of the public catalogue: served at /data/* by a CDN or nginx. */
+export const SITE_DATA_DIR = 'data';
 /** Catalogue files linked into the site at once. */
 const LINK_CONCURRENCY = 64;
 /** The Node server's address when the build is not told one (its default HOST and PORT). */
@@ -90,12 +91,13 @@ export async function writeHostFiles(
   const apiOrigin = options.apiBaseUrl ? new URL(options.apiBaseUrl).origin : undefined;
   const pageCspOptions: PageCspOptions = { secure, apiOrigin };
   const copied = await copyCatalogue(options.catalogueDir, stagingDir);
-  // Before the CSP and the compressed copies, which must describe the pages as served.
-  await escapePageAttributes(stagingDir);
+  // Before the compressed copies: it rewrites pages whose attribute values hold brackets.
   const pages = await sitePages(stagingDir, pageCspOptions);
   const headers = headersFile(pages, { secure });
   await writeFile(path.join(stagingDir, HEADERS_FILE), headers);
-  const compressed = await precompressSite(stagingDir, previousDir, { skip: `${SITE_DATA_DIR}/` });
+  const compressed = await precompressSite(stagingDir, previousDir, {
+    skipFolder: (folder) => !isSiteFolder(folder),
+  });
   const nginxFile = nginxConfFile(options.siteDir);
   const upstream = options.apiUpstream ?? DEFAULT_UPSTREAM;
   await writeFile(

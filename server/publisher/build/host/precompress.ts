@@ -2,7 +2,7 @@ import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { filesUnder } from '../../export/files-under.ts';
+import { visibleFilesUnder } from '../../export/files-under.ts';
 import { COMPRESSIBLE } from '../../../http/site-files.ts';
 
 const brotli = promisify(brotliCompress);
@@ -58,19 +58,18 @@ async function compressOne(dir: string, relative: string, previousDir: string | 
  * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside every compressible file under `dir`, for
  * nginx `gzip_static` and CDNs that serve precompressed files. Files unchanged since `previousDir`
  * (the site this build replaces) take its copies instead of being compressed again. Files under
- * `skip` (the catalogue, which brings the export's own copies) are left alone. Returns how many
+ * `skipFolder` (the catalogue, which brings the export's own copies) are left alone. Returns how many
  * files it compressed or reused.
  */
 export async function precompressSite(
   dir: string,
   previousDir?: string,
-  { skip }: { skip?: string } = {},
+  { skipFolder }: { skipFolder?: (relativeFolder: string) => boolean } = {},
 ): Promise<number> {
-  // The skipped folder is not even listed (the catalogue's copy: hundreds of thousands of files at 1M).
-  const files = (await filesUnder(dir, '', (folder) => Boolean(skip) && `${folder}/` === skip))
-    .filter((file) => COMPRESSIBLE.has(path.posix.extname(file).toLowerCase()))
-    .filter((file) => !skip || !file.startsWith(skip))
-    .filter((file) => !file.split('/').some((part) => part.startsWith('.')));
+  // A skipped folder is not even listed (the catalogue's copy: hundreds of thousands of files at 1M).
+  const files = (await visibleFilesUnder(dir, skipFolder)).filter((file) =>
+    COMPRESSIBLE.has(path.posix.extname(file).toLowerCase()),
+  );
   for (let start = 0; start < files.length; start += CONCURRENCY) {
     await Promise.all(
       files.slice(start, start + CONCURRENCY).map((file) => compressOne(dir, file, previousDir)),

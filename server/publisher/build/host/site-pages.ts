@@ -1,7 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { filesUnder } from '../../export/files-under.ts';
+import { visibleFilesUnder } from '../../export/files-under.ts';
+import { escapeAttributeBrackets } from '../../../http/html-tags.ts';
 import { pageCsp } from '../../../http/page-csp.ts';
+import { isSiteFolder } from '../../../http/site-files.ts';
 
 /** The options every page's CSP is computed with (the same for every page of one build). */
 export type PageCspOptions = Parameters<typeof pageCsp>[1];
@@ -14,9 +16,6 @@ export interface SitePage {
   paths: string[];
   csp: string;
 }
-
-/** Where a built site carries its copy of the public catalogue: served at /data/* by a CDN or nginx. */
-export const SITE_DATA_DIR = 'data';
 
 /** The not-found page: answers every unknown path (status 404), never a path of its own. */
 export const NOT_FOUND_PAGE = '404.html';
@@ -32,20 +31,30 @@ export function pagePaths(file: string): string[] {
   return [`/${file.slice(0, -'.html'.length)}`];
 }
 
+/** A page as it is served: `<` and `>` in its attribute values rewritten on disk, read once. */
+async function servedPage(file: string): Promise<string> {
+  const html = await readFile(file, 'utf8');
+  // Astro escapes only `&` and `"` in attribute values: a bio in `<meta name="description">` or an
+  // island's props could read as markup to a tool that scans the page (a browser reads the same).
+  const escaped = escapeAttributeBrackets(html);
+  if (escaped !== html) await writeFile(file, escaped);
+  return escaped;
+}
+
 /**
  * Every HTML page of a built site (outside `data/`), sorted by file, with the CSP the Node server
- * sends for it.
+ * sends for it. Each page is written with the brackets of its attribute values as entities first
+ * (decision 039), so the CSP, the compressed copies and the server all describe that page.
  */
 export async function sitePages(siteDir: string, cspOptions: PageCspOptions): Promise<SitePage[]> {
-  const files = (await filesUnder(siteDir, '', (folder) => folder === SITE_DATA_DIR))
+  const files = (await visibleFilesUnder(siteDir, (folder) => !isSiteFolder(folder)))
     .filter((file) => file.endsWith('.html'))
-    .filter((file) => !file.split('/').some((part) => part.startsWith('.')))
     .sort();
   return Promise.all(
     files.map(async (file) => ({
       file,
       paths: pagePaths(file),
-      csp: pageCsp(await readFile(path.join(siteDir, file), 'utf8'), cspOptions),
+      csp: pageCsp(await servedPage(path.join(siteDir, file)), cspOptions),
     })),
   );
 }

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
@@ -22,4 +22,15 @@ test("sitePages lists the built pages with the Node server's CSP, not the catalo
   const pages = await sitePages(dir, { secure: true });
   expect(pages.map((page) => page.file)).toEqual(['index.html', 'privacy/index.html']);
   expect(pages[0]?.csp).toBe(pageCsp('<script>home()</script>', { secure: true }));
+});
+
+test('sitePages writes brackets in attribute values as entities, and takes the CSP of that page', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'ct-pages-'));
+  const bio = '<meta content="</script><script>x()"><script>home()</script>';
+  await writeFile(path.join(dir, 'index.html'), bio);
+  const [page] = await sitePages(dir, { secure: true });
+  const served = '<meta content="&lt;/script&gt;&lt;script&gt;x()"><script>home()</script>';
+  expect(await readFile(path.join(dir, 'index.html'), 'utf8')).toBe(served);
+  expect(page?.csp).toBe(pageCsp(served, { secure: true }));
+  expect(page?.csp).toBe(pageCsp('<script>home()</script>', { secure: true }));
 });
