@@ -100,7 +100,8 @@ export async function buildSiteOnce(
   }: { log: (line: string) => void; catalogueUrl: string | undefined; catalogueDirGiven: boolean },
 ): Promise<string> {
   await prepareCatalogue({ ...catalogueExportFor(config), catalogueUrl, catalogueDirGiven }, { log });
-  const options = siteBuildOptionsFor(config);
+  // For a static host: the site folder is all it gets, so it carries the catalogue.
+  const options = { ...siteBuildOptionsFor(config), catalogueInSite: true };
   log(`Building the site into ${options.siteDir} ...`);
   await buildSite(options, { log });
   return options.siteDir;

@@ -29,6 +29,8 @@ export interface SiteBuildOptions {
   apiUpstream?: string | undefined;
   /** Path prefixes only Node answers besides /api/ (the simulated provider's), for the nginx block. */
   nodePaths?: readonly string[] | undefined;
+  /** A copy of the catalogue in the site's `data/`, for static hosts (`npm run build`); see host-files.ts. */
+  catalogueInSite?: boolean | undefined;
 }
 
 /** What the server exports into the catalogue it builds from and serves. */

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { access, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIResponse, Response } from '@playwright/test';
 import { CATALOGUE_PAGE_SIZE } from '../../../contract/catalogue-pages.ts';
@@ -51,7 +51,7 @@ test('the visitor walk: home cards, a filter and a topic page, each with its exa
   await expect(page.locator('article.thread-card').first()).toBeVisible();
 });
 
-test('nginx serves the precompressed copies, the catalogue from the build and the cache rules', async ({
+test('nginx serves the precompressed copies, the catalogue from its folder and the cache rules', async ({
   request,
 }) => {
   const asset = (await readdir(path.join(NGINX_SITE.siteDir, '_astro'))).find((name) => name.endsWith('.js'));
@@ -62,10 +62,17 @@ test('nginx serves the precompressed copies, the catalogue from the build and th
   const manifest = await request.get('/data/manifest.json');
   expect(manifest.status()).toBe(200);
   expect(manifest.headers()['cache-control']).toBe('no-cache');
-  const built = JSON.parse(await readFile(path.join(NGINX_SITE.siteDir, 'data/manifest.json'), 'utf8')) as {
-    version: string;
-  };
-  expect(((await manifest.json()) as { version: string }).version).toBe(built.version);
+  const exported = JSON.parse(
+    await readFile(path.join(NGINX_SITE.catalogueDir, 'manifest.json'), 'utf8'),
+  ) as { version: string };
+  expect(((await manifest.json()) as { version: string }).version).toBe(exported.version);
+  const page = await request.get('/data/pages/all/1.json', { headers: { 'Accept-Encoding': 'gzip' } });
+  expect(page.status()).toBe(200);
+  expect(page.headers()['content-encoding']).toBe('gzip');
+  // The site folder holds no copy; the catalogue folder's private files are not served.
+  await expect(access(path.join(NGINX_SITE.siteDir, 'data'))).rejects.toThrow();
+  for (const hidden of ['/data/.export-state.json', '/data/pages/all/', '/data/nothing.json'])
+    expect((await request.get(hidden)).status(), hidden).toBe(404);
   const api = await request.get('/api/health');
   expect(api.status()).toBe(200);
   // Node's own answer, passed through: no second set of headers from nginx.

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync } from 'node:zlib';
@@ -241,7 +241,9 @@ test('with SERVE_SITE=false (the API behind npm run dev) pages are not served, t
 test("the build's host files are not site files: data/ is served live, _headers and .br/.gz never", async () => {
   const site = await mkdtemp(path.join(tmpdir(), 'ct-site-'));
   await cp(TEST_SITE.siteDir, site, { recursive: true });
-  // A stale copy in the build's data/: the server answers from its own catalogue folder instead.
+  // A stale copy in data/ (as `npm run build` leaves for a static host): the server answers from
+  // its own catalogue folder instead.
+  await mkdir(path.join(site, 'data'), { recursive: true });
   await writeFile(path.join(site, 'data', 'threads-text.json'), '["from dist"]');
   // A precompressed copy the server takes instead of compressing again.
   await writeFile(

@@ -27,6 +27,12 @@ export interface HostFileOptions {
   nodePaths?: readonly string[] | undefined;
   /** API_BASE_URL: its origin joins every page's connect-src in `pageCspOptions`. */
   apiBaseUrl?: string | undefined;
+  /**
+   * Whether the site carries its own copy of the catalogue in `data/`: for a static host that has
+   * only the site folder (`npm run build` for a CDN). The server's own rebuilds do not: it and the
+   * nginx block serve /data/* from the catalogue folder, so a rebuild never grows with it (decision 041).
+   */
+  catalogueInSite?: boolean | undefined;
 }
 
 /** The nginx block beside the site folder (not inside it, so no CDN publishes it). */
@@ -75,7 +81,8 @@ export function listenFor(publicUrl: URL, upstream: string): string {
 }
 
 /**
- * Completes a freshly built site in `stagingDir` for static hosts: the public catalogue in `data/`,
+ * Completes a freshly built site in `stagingDir` for static hosts: the public catalogue in `data/`
+ * (with `catalogueInSite`),
  * `_headers` with each page's CSP, `.br`/`.gz` copies of every compressible file (reusing those of
  * `previousDir`, the site it replaces, for unchanged files), and the nginx block at
  * `<siteDir>.nginx.conf`. Returns the lines worth printing.
@@ -90,7 +97,7 @@ export async function writeHostFiles(
   // Built once, for _headers and nginx alike: API_BASE_URL's origin joins every page's connect-src.
   const apiOrigin = options.apiBaseUrl ? new URL(options.apiBaseUrl).origin : undefined;
   const pageCspOptions: PageCspOptions = { secure, apiOrigin };
-  const copied = await copyCatalogue(options.catalogueDir, stagingDir);
+  const copied = options.catalogueInSite ? await copyCatalogue(options.catalogueDir, stagingDir) : 0;
   // Before the compressed copies: it rewrites pages whose attribute values hold brackets.
   const pages = await sitePages(stagingDir, pageCspOptions);
   const headers = headersFile(pages, { secure });
@@ -106,6 +113,7 @@ export async function writeHostFiles(
       listen: listenFor(publicUrl, upstream),
       serverName: publicUrl.hostname,
       root: options.siteDir,
+      catalogueDir: path.resolve(options.catalogueDir),
       apiUpstream: upstream,
       nodePaths: options.nodePaths,
       pages,
@@ -121,6 +129,6 @@ export async function writeHostFiles(
   );
   return [
     ...headersFileWarnings(headers),
-    `Host files: ${copied} catalogue files in ${SITE_DATA_DIR}/, ${HEADERS_FILE} for ${pages.length} pages, ${compressed} files precompressed, ${nginxFile}.`,
+    `Host files: ${options.catalogueInSite ? `${copied} catalogue files in ${SITE_DATA_DIR}/, ` : ''}${HEADERS_FILE} for ${pages.length} pages, ${compressed} files precompressed, ${nginxFile}.`,
   ];
 }

@@ -10,6 +10,8 @@ export interface NginxSiteOptions {
   serverName: string;
   /** The built site folder (absolute). */
   root: string;
+  /** The public catalogue folder (absolute) the Node server exports into: nginx serves /data/* from it. */
+  catalogueDir: string;
   /** Where the Node server listens: `http://127.0.0.1:4321`. */
   apiUpstream: string;
   /** Path prefixes only Node answers besides `/api/` (the simulated Threads provider's). */
@@ -41,6 +43,35 @@ function headerLines(secure: boolean, csp: string, cacheControl: string): string
   return headers.map(([name, value]) => `add_header ${name} ${quote(value)} always;`);
 }
 
+/** The public catalogue's names below /data/ (PUBLIC_CATALOGUE_FILE's), captured for `alias`. */
+const CATALOGUE_LOCATIONS = [
+  { match: '^/data/(search/index\\.json)$', like: '/data/search/index.json' },
+  { match: '^/data/(search/[^/.][^/]*\\.json)$', like: '/data/search/x.json' },
+  {
+    match:
+      '^/data/((?:manifest|threads-(?:all|text|images|recent))\\.json|pages/(?:all|text|images|topics/[^/.][^/]*)/[0-9]+\\.json)$',
+    like: '/data/manifest.json',
+  },
+] as const;
+
+/**
+ * `/data/*` straight from the catalogue folder: the build no longer copies a catalogue of any size
+ * into the site (decision 041). Only the public names match (never the export's private state, its
+ * temporary or spill files); anything else under /data/ is a 404.
+ */
+function catalogueLocations(secure: boolean, catalogueDir: string): string[] {
+  const folder = quote(`${catalogueDir.replace(/\/+$/, '')}/`).slice(0, -1);
+  return [
+    ...CATALOGUE_LOCATIONS.map(({ match, like }) =>
+      location(`~ "${match}"`, [
+        ...headerLines(secure, STRICT_CSP, catalogueCacheControl(like)),
+        `alias ${folder}$1";`,
+      ]),
+    ),
+    location('/data/', ['return 404;']),
+  ];
+}
+
 function location(match: string, lines: string[]): string {
   return [`location ${match} {`, ...lines.map((line) => `    ${line}`), '}'].join('\n');
 }
@@ -62,7 +93,7 @@ function proxy(upstream: string): string[] {
  * An nginx `server { ... }` block that serves a built site the way the Node server does: each page
  * at `/x` and `/x/` with its exact CSP, 404.html (status 404, its own CSP) for anything unknown,
  * the precompressed `.gz` copies (gzip_static), `/_astro/*` and search shards immutable, pages and
- * the catalogue (`/data/*`, from the build's copy) revalidated, the security headers on every
+ * the catalogue (`/data/*`, from the catalogue folder) revalidated, the security headers on every
  * answer; `/api/` (and `nodePaths`) go to Node, which must then run with TRUST_PROXY_HOPS=1.
  */
 export function nginxServerBlock(options: NginxSiteOptions): string {
@@ -78,18 +109,7 @@ export function nginxServerBlock(options: NginxSiteOptions): string {
       ...headerLines(secure, STRICT_CSP, siteCacheControl('/_astro/x.js')),
       'try_files $uri =404;',
     ]),
-    location(
-      '= /data/search/index.json',
-      headerLines(secure, STRICT_CSP, catalogueCacheControl('/data/search/index.json')),
-    ),
-    location('^~ /data/search/', [
-      ...headerLines(secure, STRICT_CSP, catalogueCacheControl('/data/search/x.json')),
-      'try_files $uri =404;',
-    ]),
-    location('^~ /data/', [
-      ...headerLines(secure, STRICT_CSP, catalogueCacheControl('/data/manifest.json')),
-      'try_files $uri =404;',
-    ]),
+    ...catalogueLocations(secure, options.catalogueDir),
   );
   const seen = new Set<string>();
   for (const page of options.pages) {

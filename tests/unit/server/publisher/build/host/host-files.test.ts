@@ -42,7 +42,7 @@ test('without API_BASE_URL the pages connect to their own origin only', async ()
   expect(headers).not.toContain('api.example.com');
 });
 
-test("the catalogue is linked into data/ with the export's own .br/.gz copies; private files stay out", async () => {
+test("for a static host the catalogue is linked into data/ with the export's own .br/.gz copies; private files stay out", async () => {
   const { staging, siteDir, catalogueDir } = await builtSite();
   const pages = path.join(catalogueDir, 'pages', 'all');
   await mkdir(pages, { recursive: true });
@@ -52,11 +52,31 @@ test("the catalogue is linked into data/ with the export's own .br/.gz copies; p
   await writeFile(path.join(pages, '1.json.gz'), 'the export gzip copy');
   await writeFile(path.join(catalogueDir, 'manifest.json'), '{}');
   await writeFile(path.join(catalogueDir, '.export-state.json'), '{}');
-  await writeHostFiles(staging, { siteDir, catalogueDir, publicUrl: 'https://www.example.com' });
+  await writeHostFiles(staging, {
+    siteDir,
+    catalogueDir,
+    publicUrl: 'https://www.example.com',
+    catalogueInSite: true,
+  });
   const data = path.join(staging, 'data');
   expect(await readFile(path.join(data, 'pages/all/1.json'), 'utf8')).toBe(big);
   // Linked, not compressed again.
   expect(await readFile(path.join(data, 'pages/all/1.json.br'), 'utf8')).toBe('the export brotli copy');
   expect(await readFile(path.join(data, 'pages/all/1.json.gz'), 'utf8')).toBe('the export gzip copy');
   expect((await readdir(data)).sort()).toEqual(['manifest.json', 'pages']);
+});
+
+test("the server's own rebuild leaves the catalogue out of the site: nginx serves it from its folder", async () => {
+  const { staging, siteDir, catalogueDir } = await builtSite();
+  await mkdir(path.join(catalogueDir, 'pages', 'all'), { recursive: true });
+  await writeFile(path.join(catalogueDir, 'pages', 'all', '1.json'), '{"cards":[]}');
+  await writeFile(path.join(catalogueDir, 'manifest.json'), '{}');
+  const lines = await writeHostFiles(staging, {
+    siteDir,
+    catalogueDir,
+    publicUrl: 'https://www.example.com',
+  });
+  expect(await readdir(staging)).not.toContain('data');
+  expect(lines.at(-1)).not.toContain('catalogue files');
+  expect(await readFile(nginxConfFile(siteDir), 'utf8')).toContain(`alias "${catalogueDir}/$1";`);
 });

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { PUBLIC_CATALOGUE_FILE } from '../../../../../../server/publisher/export/catalogue-files.ts';
 import { listenFor } from '../../../../../../server/publisher/build/host/host-files.ts';
 import {
   nginxServerBlock,
@@ -9,6 +10,7 @@ const options: NginxSiteOptions = {
   listen: '8080',
   serverName: 'curated.example',
   root: '/srv/site',
+  catalogueDir: '/srv/data/catalogue',
   apiUpstream: 'http://127.0.0.1:4321/',
   nodePaths: ['/simulated-threads/'],
   pages: [
@@ -32,6 +34,11 @@ function locationBody(conf: string, match: string): string[] {
     .split('\n')
     .slice(1)
     .map((line) => line.trim());
+}
+
+/** The regex locations that serve the catalogue, in order. */
+function catalogueLocations(conf: string): string[] {
+  return [...conf.matchAll(/location (~ "\^\/data\/[^\n]*") \{/g)].map((match) => match[1] ?? '');
 }
 
 describe('nginxServerBlock', () => {
@@ -78,12 +85,46 @@ describe('nginxServerBlock', () => {
   test('cache rules mirror the Node server: assets and shards immutable, the index and the catalogue revalidated', () => {
     const immutable = 'add_header Cache-Control "public, max-age=31536000, immutable" always;';
     expect(locationBody(conf, '^~ /_astro/')).toContain(immutable);
-    expect(locationBody(conf, '^~ /data/search/')).toContain(immutable);
-    expect(locationBody(conf, '= /data/search/index.json')).toContain(
-      'add_header Cache-Control "no-cache" always;',
-    );
-    expect(locationBody(conf, '^~ /data/')).toContain('add_header Cache-Control "no-cache" always;');
+    const [index, shards, files] = catalogueLocations(conf);
+    expect(locationBody(conf, shards ?? '')).toContain(immutable);
+    expect(locationBody(conf, index ?? '')).toContain('add_header Cache-Control "no-cache" always;');
+    expect(locationBody(conf, files ?? '')).toContain('add_header Cache-Control "no-cache" always;');
     expect(locationBody(conf, '/')).toContain('add_header Cache-Control "public, max-age=3600" always;');
+  });
+
+  test("/data/* comes from the catalogue folder, by the export's public names only", () => {
+    const matches = catalogueLocations(conf);
+    expect(matches).toHaveLength(3);
+    for (const match of matches)
+      expect(locationBody(conf, match)).toContain('alias "/srv/data/catalogue/$1";');
+    // nginx's PCRE and JavaScript read these patterns alike.
+    const patterns = matches.map((match) => new RegExp(match.slice(3, -1)));
+    const served = (name: string) => patterns.some((pattern) => pattern.test(`/data/${name}`));
+    for (const name of [
+      'manifest.json',
+      'threads-all.json',
+      'threads-recent.json',
+      'pages/all/1.json',
+      'pages/images/12.json',
+      'pages/topics/uidesign/3.json',
+      'search/index.json',
+      'search/ab-1.json',
+    ]) {
+      expect(served(name), name).toBe(true);
+      expect(PUBLIC_CATALOGUE_FILE.test(name), name).toBe(true);
+    }
+    for (const name of [
+      '.export-state.json',
+      'pages/all/.1.json.tmp',
+      'pages/topics/.hidden/1.json',
+      'search/.spill-3.json',
+      'threads-all.json.part',
+      'notes.txt',
+      'pages/all/x.json',
+    ])
+      expect(served(name), name).toBe(false);
+    // Any other /data/ address is a 404, never a file of the site folder.
+    expect(locationBody(conf, '/data/')).toEqual(['return 404;']);
   });
 
   test('https adds HSTS and the certificate lines; a $ in a value is refused', () => {
@@ -99,6 +140,7 @@ describe('nginxServerBlock', () => {
     expect(tls).toContain('ssl_certificate "/c.pem";');
     expect(conf).not.toContain('Strict-Transport-Security');
     expect(() => nginxServerBlock({ ...options, root: '/srv/$site' })).toThrow(/\$/);
+    expect(() => nginxServerBlock({ ...options, catalogueDir: '/srv/$data' })).toThrow(/\$/);
   });
 });
 
