@@ -6,6 +6,9 @@ export const TEXTS = {
   threadsLoadHint:
     'If you run this site, check that the Threads access token is configured (THREADS_APP_ID and THREADS_APP_SECRET) and that the curation job has exported the catalogue.',
   tryAgain: 'Try Again',
+  /** Without JavaScript the static site cannot search (the index is read in the browser). */
+  searchNeedsJavaScript:
+    'Search runs in your browser: turn on JavaScript to search, or browse the topics below.',
   notFoundTitle: 'Oops! Page not found',
   returnToHome: 'Return to Home',
   privacyPolicy: 'Privacy Policy',

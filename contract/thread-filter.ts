@@ -22,3 +22,19 @@ export function matchesFilter(card: Pick<ThreadCard, 'type' | 'image'>, filter: 
   const hasImage = card.type === 'image' && card.image !== null;
   return filter === 'images' ? hasImage : !hasImage;
 }
+
+/**
+ * The pre-rendered page of a filter's first cards: what the filter buttons submit to without
+ * JavaScript (a GET form's `formaction`). All is the home page.
+ */
+export function filterPagePath(filter: ThreadFilter): string {
+  return filter === 'all' ? '/' : `/filter/${filter}/`;
+}
+
+/** The filter whose pre-rendered page `pathname` is (`/filter/text/`), or 'all' for any other address. */
+export function filterOfPath(pathname: string): ThreadFilter {
+  const found = THREAD_FILTERS.find(
+    ({ id }) => id !== 'all' && pathname.replace(/\/?$/, '/') === filterPagePath(id),
+  );
+  return found?.id ?? 'all';
+}

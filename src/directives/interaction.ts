@@ -32,9 +32,10 @@ function clickWhenEnabled(target: HTMLElement): void {
  */
 const interactionDirective: ClientDirective = (load, _options, element) => {
   let started = false;
-  // The press to replay once the island runs. A disabled control (the no-JS filter buttons) never
-  // gets a click, so a pressed button is remembered at pointerdown; `released` says its click is over
-  // (swallowed or held), so replaying it cannot double a click that is still to come.
+  // The press to replay once the island runs: its click is held (a filter button would otherwise
+  // submit its no-JavaScript form). A disabled control never gets a click, so a pressed button is
+  // remembered at pointerdown too; `released` says its click is over (swallowed or held), so
+  // replaying it cannot double a click that is still to come.
   let held: HTMLElement | null = null;
   let released = false;
   const holdPress = (event: PointerEvent) => {

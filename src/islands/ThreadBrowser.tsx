@@ -4,7 +4,12 @@ import { isThreadFilter, topicListKey, type CatalogueListKey } from '../../contr
 import type { Manifest } from '../../contract/manifest.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import type { ThreadCard } from '../../contract/thread-card.ts';
-import { THREAD_FILTERS, type ThreadFilter } from '../../contract/thread-filter.ts';
+import {
+  filterOfPath,
+  filterPagePath,
+  THREAD_FILTERS,
+  type ThreadFilter,
+} from '../../contract/thread-filter.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import { readQueryParam, writeQueryParams } from '../lib/url-state.ts';
 import { $search, searchCatalogue } from '../stores/search.ts';
@@ -27,6 +32,8 @@ interface Props {
   initialCards: readonly ThreadCard[];
   /** How many cards the list holds in the build's catalogue. */
   initialTotal: number;
+  /** The filter whose first cards are in the HTML: All on the home page, Text or Images on theirs. */
+  initialFilter?: ThreadFilter | undefined;
   builtManifest: Manifest | null;
   /** A topic page's topic; without it, the home page's filters and search. */
   topic?: { tag: string; slug: string } | undefined;
@@ -43,19 +50,24 @@ interface Props {
 /** Wait after the last keystroke before searching. */
 const SEARCH_DELAY_MS = 150;
 
+/** The filter the address asks for: `?filter=` (set by the island), else the filter page it is. */
 function filterFromUrl(): ThreadFilter {
   const value = readQueryParam('filter');
-  return isThreadFilter(value) ? value : 'all';
+  return isThreadFilter(value) ? value : filterOfPath(window.location.pathname);
 }
 
 /**
- * The thread grid of the home page (All / Text / Images, search) or of a topic page; readable before
- * it hydrates. The filter and the search live in the address (?filter=text, ?q=...), so they survive
- * a reload, can be shared, and follow Back and Forward.
+ * The thread grid of the home and filter pages (All / Text / Images, search) or of a topic page;
+ * readable before it hydrates, and its controls work before it (a press is replayed once it runs)
+ * and without JavaScript: the filters are submit buttons of a GET form whose `formaction` is the
+ * filter's pre-rendered page, the search box a GET form (decision 042). With JavaScript the filter
+ * and the search live in the address (?filter=text, ?q=...), so they survive a reload, can be
+ * shared, and follow Back and Forward.
  */
 export default function ThreadBrowser({
   initialCards,
   initialTotal,
+  initialFilter = 'all',
   builtManifest,
   topic,
   topicNavigation,
@@ -64,14 +76,14 @@ export default function ThreadBrowser({
   const hydrated = useHydrated();
   const lists = useStore($threadLists);
   const search = useStore($search);
-  // The pre-rendered HTML is always the unfiltered list: the address is read once the island runs.
-  const [filter, setFilter] = useState<ThreadFilter>('all');
+  // The pre-rendered HTML is the page's own list: the address is read once the island runs.
+  const [filter, setFilter] = useState<ThreadFilter>(initialFilter);
   const [query, setQuery] = useState('');
   // The block of cards 'Show more threads' asked for, on which list: it takes the focus once it is
   // shown, so the keyboard goes on reading where the new cards start (the button may be gone by then).
   const [focusRequest, setFocusRequest] = useState<{ list: CatalogueListKey; block: number } | null>(null);
   const home = !topic;
-  const firstList: CatalogueListKey = topic ? topicListKey(topic.slug) : 'all';
+  const firstList: CatalogueListKey = topic ? topicListKey(topic.slug) : initialFilter;
   const listKey: CatalogueListKey = topic ? firstList : filter;
   // A focus asked for on another list (a filter chosen since) no longer applies.
   const focusBlock = focusRequest?.list === listKey ? focusRequest.block : null;
@@ -96,15 +108,15 @@ export default function ThreadBrowser({
     const fromUrl = () => {
       const next = filterFromUrl();
       setFilter(next);
-      // 'All' is on the page already (a Back to it keeps the cards it has).
-      if (next !== 'all') void loadPages(next, 1);
+      // The page's own list is on the page already (a Back to it keeps the cards it has).
+      if (next !== firstList) void loadPages(next, 1);
       // The search itself follows the query (the effect below).
       setQuery(readQueryParam('q') ?? '');
     };
     fromUrl();
     window.addEventListener('popstate', fromUrl);
     return () => window.removeEventListener('popstate', fromUrl);
-  }, [home]);
+  }, [home, firstList]);
 
   useEffect(() => {
     if (!hydrated || !home) return;
@@ -137,7 +149,8 @@ export default function ThreadBrowser({
   function choose(next: ThreadFilter) {
     setFilter(next);
     setQuery('');
-    writeQueryParams({ filter: next === 'all' ? null : next, q: null }, { push: true });
+    // From a filter page too, the address becomes the home page's with the filter in its query.
+    writeQueryParams({ filter: next === 'all' ? null : next, q: null }, { push: true, pathname: '/' });
     void loadPages(next, 1);
   }
 
@@ -148,29 +161,36 @@ export default function ThreadBrowser({
     status = total === 0 ? TEXTS.noThreadsForFilter : `Showing ${shown} of ${total} ${noun}`;
 
   return (
-    <section className="thread-browser" aria-labelledby="threads-heading">
+    <section
+      className="thread-browser"
+      aria-labelledby="threads-heading"
+      data-hydrated={hydrated ? '' : undefined}
+    >
       <div className="thread-browser__bar">
         <h1 id="threads-heading" className="thread-browser__title">
           {topic ? `#${topic.tag}` : 'Design threads'}
         </h1>
         {home && (
-          <div className="filter-group" role="group" aria-label="Filter threads">
+          <form method="get" className="filter-group" role="group" aria-label="Filter threads">
             {THREAD_FILTERS.map(({ id, label }) => (
               <button
                 key={id}
-                type="button"
+                type="submit"
+                formAction={filterPagePath(id)}
                 className="filter-button"
                 aria-pressed={!searching && filter === id}
-                disabled={!hydrated}
-                onClick={() => choose(id)}
+                onClick={(event) => {
+                  event.preventDefault();
+                  choose(id);
+                }}
               >
                 {label}
               </button>
             ))}
-          </div>
+          </form>
         )}
       </div>
-      {home && <CatalogueSearchBox value={query} onChange={setQuery} disabled={!hydrated} />}
+      {home && <CatalogueSearchBox value={query} onChange={setQuery} hydrated={hydrated} />}
       <TopicNav navigation={topicNavigation} current={topic?.slug} />
       {freshness ?? <FreshnessLine builtManifest={builtManifest} />}
       {/* One live region for the list and the search, so every change of its text is announced. */}
@@ -200,6 +220,9 @@ export default function ThreadBrowser({
               </button>
             </div>
           ) : (
+            // Only once the island runs: without JavaScript there is no next page to show (a dead
+            // button), and until it runs a press is replayed anyway (it hydrates on first use).
+            hydrated &&
             shown < total && (
               <div className="thread-browser__more" data-asks-for-more="">
                 <button
@@ -209,7 +232,6 @@ export default function ThreadBrowser({
                     setFocusRequest({ list: listKey, block: pages.length });
                     void loadPages(listKey, pages.length + 1);
                   }}
-                  disabled={!hydrated}
                   // Not disabled while loading: a disabled button would drop the keyboard focus.
                   aria-disabled={list.status === 'loading'}
                 >

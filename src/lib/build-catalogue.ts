@@ -1,4 +1,4 @@
-// Build-time only: reads the public catalogue that the home page, topic pages and feeds are pre-rendered from.
+// Build-time only: reads the public catalogue that the home and filter pages, topic pages and feeds are pre-rendered from.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -9,6 +9,7 @@ import {
 } from '../../contract/catalogue-pages.ts';
 import { ManifestSchema, type Manifest } from '../../contract/manifest.ts';
 import { ThreadCardListSchema, type ThreadCard } from '../../contract/thread-card.ts';
+import { matchesFilter, type ThreadFilter } from '../../contract/thread-filter.ts';
 import { groupByTopic, type CatalogueTopic } from '../../contract/topics.ts';
 import { catalogueDir } from './build-env.ts';
 
@@ -114,6 +115,15 @@ export function createCatalogueReader(dir: string) {
       return { cards: validated(cards.slice(0, limit), 'threads-all.json'), total: cards.length };
     },
 
+    /** The first page of a filter's list (All, Text, Images) and how many it holds, for its page. */
+    async readFilterHead(filter: ThreadFilter): Promise<{ cards: ThreadCard[]; total: number }> {
+      if (filter === 'all') return reader.readCatalogueHead();
+      if (await isPaged()) return readListHead(filter, CATALOGUE_PAGE_SIZE);
+      const { cards } = await readWhole();
+      const matching = validated(cards, 'threads-all.json').filter((card) => matchesFilter(card, filter));
+      return { cards: matching.slice(0, CATALOGUE_PAGE_SIZE), total: matching.length };
+    },
+
     /** The newest `limit` cards (catalogue order is newest first), for the feeds. */
     async readNewestCards(limit: number): Promise<ThreadCard[]> {
       return (await reader.readCatalogueHead(limit)).cards;
@@ -180,6 +190,7 @@ const build = createCatalogueReader(catalogueDir);
 
 export const {
   readCatalogueHead,
+  readFilterHead,
   readNewestCards,
   readCatalogueTopics,
   readTopicNavigation,

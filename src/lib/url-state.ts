@@ -5,11 +5,16 @@ export function readQueryParam(name: string): string | null {
 
 /**
  * Puts the given query parameters into the address (null removes one), keeping the rest and the
- * hash. `push` makes a new history entry (Back returns to the previous state); otherwise the current
+ * hash (with `pathname`, the address of that path instead, when it is another). `push` makes a new history entry (Back returns to the previous state); otherwise the current
  * entry is replaced (typing a search should not fill the history).
  */
-export function writeQueryParams(values: Record<string, string | null>, { push }: { push: boolean }): void {
+export function writeQueryParams(
+  values: Record<string, string | null>,
+  { push, pathname }: { push: boolean; pathname?: string },
+): void {
   const url = new URL(window.location.href);
+  // Another page's address (a filter page's grid moving to the home page's): its query starts empty.
+  if (pathname !== undefined && pathname !== url.pathname) [url.pathname, url.search] = [pathname, ''];
   for (const [name, value] of Object.entries(values)) {
     if (value === null || value === '') url.searchParams.delete(name);
     else url.searchParams.set(name, value);

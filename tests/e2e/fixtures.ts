@@ -77,12 +77,12 @@ export const test = base.extend<{ pageProblems: PageProblems; newPage: NewPage }
 export { expect };
 
 /**
- * Waits until the home island has hydrated (its buttons become enabled). It hydrates when a visitor
- * first reaches for it (client:interaction), so the pointer moves onto its heading first.
+ * Waits until the home island has hydrated (it marks its section). It hydrates when a visitor first
+ * reaches for it (client:interaction), so the pointer moves onto its heading first.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1 }).hover();
-  await expect(page.getByRole('button', { name: 'Images', exact: true })).toBeEnabled();
+  await expect(page.locator('.thread-browser[data-hydrated]')).toBeAttached();
 }
 
 /** The Playwright projects whose servers search and publish with the admin's curation account. */

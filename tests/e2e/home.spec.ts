@@ -23,8 +23,16 @@ test('the first cards are readable with JavaScript off', async ({ browser }) => 
   if (!first) throw new Error('the sample catalogue is empty');
   await expect(cards.first().getByRole('heading')).toHaveText(first.author);
   await expect(cards.first()).toContainText(first.content);
-  // Filters cannot work without JavaScript: they are shown disabled, never dead.
-  await expect(page.getByRole('button', { name: 'Text', exact: true })).toBeDisabled();
+  // No dead controls: the filters submit to their pre-rendered pages (the next test); Show more,
+  // which needs JavaScript, is not there; the search box says what it needs.
+  await expect(page.getByRole('button', { name: 'Text', exact: true })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Show more threads' })).toHaveCount(0);
+  // (Chromium with JavaScript turned off by the test still parses <noscript> as text: read the HTML.)
+  expect(await page.content()).toMatch(
+    new RegExp(
+      `role="search"[^]*<noscript><p class="catalogue-search__note">${TEXTS.searchNeedsJavaScript}</p></noscript></form>`,
+    ),
+  );
   // Images reserve their space and only the first row loads eagerly.
   const imageAttributes = await page
     .locator('img.thread-card__image')
@@ -41,6 +49,49 @@ test('the first cards are readable with JavaScript off', async ({ browser }) => 
   expect(cardLoading.slice(3).every((loading) => loading === 'lazy')).toBe(true);
   expect(imageAttributes.slice(-1)[0]?.[2]).toBe('lazy');
   await context.close();
+});
+
+test('without JavaScript the filters are a form: each opens its pre-rendered page, the choice shown', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  const cards = page.locator('article.thread-card');
+  for (const [label, path_, expected] of [
+    ['Text', '/filter/text/', text],
+    ['Images', '/filter/images/', images],
+    ['All', '/', all],
+  ] as const) {
+    await page.getByRole('button', { name: label, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${path_.replace(/\//g, '\\/')}\\??$`));
+    await expect(page.getByRole('button', { name: label, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(cards).toHaveCount(Math.min(CATALOGUE_PAGE_SIZE, expected.length));
+    const first = expected[0];
+    if (first) await expect(cards.first()).toContainText(first.content);
+  }
+  await context.close();
+});
+
+test('a filter page hydrates on its own list; another filter moves the address to the home page', async ({
+  page,
+}) => {
+  await page.goto('/filter/images/');
+  await waitForHydration(page);
+  const imagesButton = page.getByRole('button', { name: 'Images', exact: true });
+  await expect(imagesButton).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('status')).toHaveText(
+    `Showing ${Math.min(CATALOGUE_PAGE_SIZE, images.length)} of ${images.length} image threads`,
+  );
+  await page.getByRole('button', { name: 'Text', exact: true }).click();
+  await expect(page).toHaveURL(/\/\?filter=text$/);
+  await expect(page.getByRole('status')).toHaveText(textStatus);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/filter\/images\/$/);
+  await expect(imagesButton).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('All, Text and Images filter the grid; the choice is visible and announced', async ({ page }) => {
@@ -245,15 +296,21 @@ test('the grid runs no JavaScript until the visitor reaches for it; an address w
   await page.goto('/');
   await page.waitForLoadState('networkidle');
   expect(gridScripts).toEqual([]);
-  await expect(page.getByRole('button', { name: 'Images', exact: true })).toBeDisabled();
+  await expect(page.locator('.thread-browser[data-hydrated]')).toHaveCount(0);
   await expect(page.locator('article.thread-card')).toHaveCount(Math.min(CATALOGUE_PAGE_SIZE, all.length));
 
-  // Tabbing into the grid is reaching for it, as is pointing at it: the keyboard passes the disabled
-  // controls and lands on the first link of a card.
+  // Tabbing into the grid is reaching for it, as is pointing at it. Nothing is disabled before it
+  // runs: the keyboard reaches the filters first, in their visual order, then the search box.
   const focusInGrid = () => page.evaluate(() => !!document.activeElement?.closest('.thread-browser'));
   for (let presses = 0; presses < 60 && !(await focusInGrid()); presses++) await page.keyboard.press('Tab');
   expect(await focusInGrid()).toBe(true);
-  await expect(page.getByRole('button', { name: 'Images', exact: true })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'All', exact: true })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Text', exact: true })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('searchbox', { name: 'Search threads' })).toBeFocused();
+  await expect(page.locator('.thread-browser[data-hydrated]')).toBeAttached();
   expect(gridScripts).toHaveLength(1);
 
   await page.goto('/?filter=text');
@@ -276,7 +333,7 @@ test('a signed-in browser hydrates the grid without waiting for a gesture (its c
     if (/\/_astro\/ThreadBrowser\.[^/]+\.js$/.test(request.url())) gridScripts.push(request.url());
   });
   await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Images', exact: true })).toBeEnabled();
+  await expect(page.locator('.thread-browser[data-hydrated]')).toBeAttached();
   expect(gridScripts).toHaveLength(1);
 });
 
@@ -291,4 +348,16 @@ test('a click on a filter before the grid has hydrated is not lost: the filter a
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   await expect(text).toHaveAttribute('aria-pressed', 'true');
   await expect(page).toHaveURL(/\?filter=text$/);
+});
+
+test('words typed into the search box before the grid has hydrated are searched, not lost', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const box = page.getByRole('searchbox', { name: 'Search threads' });
+  // Typed at once: the first keystrokes land before the island runs.
+  await box.pressSequentially('typography');
+  await expect(page.locator('.thread-browser[data-hydrated]')).toBeAttached();
+  await expect(box).toHaveValue('typography');
+  await expect(page).toHaveURL(/\?q=typography$/);
 });

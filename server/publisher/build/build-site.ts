@@ -123,6 +123,9 @@ async function dataFingerprint(options: SiteBuildOptions): Promise<string> {
   const names = heads
     ? [
         ...[1, 2, 3].map((page) => `pages/all/${page}.json`),
+        // The filter pages' first cards.
+        'pages/text/1.json',
+        'pages/images/1.json',
         ...(topics ?? []).sort().map((slug) => `pages/topics/${slug}/1.json`),
       ]
     : (await readdir(dir).catch(() => []))

@@ -1,33 +1,64 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { TEXTS } from '../../../contract/texts.ts';
 
 interface Props {
   value: string;
   onChange(value: string): void;
-  /** Until the island runs, the box could not search: it stays disabled. */
-  disabled: boolean;
+  /** Whether the island runs: until then (and without JavaScript) the form is submitted as it is. */
+  hydrated: boolean;
 }
 
-/** The catalogue's search field: searches as the visitor types; Escape (or the clear button) ends the search. */
-export default function CatalogueSearchBox({ value, onChange, disabled }: Props) {
+/**
+ * The catalogue's search field: searches as the visitor types; Escape (or the clear button) ends the
+ * search. Never disabled: before the island runs, Enter submits the GET form to `/?q=...`, where the
+ * island searches as soon as it is idle; without JavaScript a note says what works instead.
+ */
+export default function CatalogueSearchBox({ value, onChange, hydrated }: Props) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const started = useRef(false);
+  // Uncontrolled (defaultValue): hydration would reset a controlled box to the pre-rendered empty
+  // value and lose what was typed before the island ran. The box is synced to `value` here instead.
+  useEffect(() => {
+    const box = input.current;
+    if (!box || !hydrated) return;
+    const takingOver = !started.current;
+    started.current = true;
+    // Words typed before the island ran are the visitor's: the search takes them over.
+    if (takingOver && box.value !== '' && box.value !== value) onChange(box.value);
+    else if (box.value !== value) box.value = value;
+    // onChange is the parent's state setter: stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated, value]);
   return (
-    <form className="catalogue-search" role="search" onSubmit={(event) => event.preventDefault()}>
+    <form
+      className="catalogue-search"
+      role="search"
+      method="get"
+      action="/"
+      onSubmit={(event) => {
+        if (hydrated) event.preventDefault();
+      }}
+    >
       <label className="catalogue-search__label" htmlFor={id}>
         Search threads
       </label>
       <input
+        ref={input}
         id={id}
         className="catalogue-search__input"
         type="search"
         name="q"
-        value={value}
+        defaultValue={value}
         placeholder="Typography, focus rings, @maren.makes..."
         autoComplete="off"
         spellCheck={false}
         enterKeyHint="search"
-        disabled={disabled}
         onChange={(event) => onChange(event.target.value)}
       />
+      <noscript>
+        <p className="catalogue-search__note">{TEXTS.searchNeedsJavaScript}</p>
+      </noscript>
     </form>
   );
 }

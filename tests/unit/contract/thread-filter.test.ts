@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { matchesFilter, threadFileFor, THREAD_FILTERS } from '../../../contract/thread-filter.ts';
+import {
+  filterOfPath,
+  filterPagePath,
+  matchesFilter,
+  threadFileFor,
+  THREAD_FILTERS,
+} from '../../../contract/thread-filter.ts';
 
 describe('matchesFilter', () => {
   const textCard = { type: 'text', image: null } as const;
@@ -34,4 +40,19 @@ test('the filters map to the spec data files in display order', () => {
     '/data/threads-text.json',
     '/data/threads-images.json',
   ]);
+});
+
+describe('filter pages', () => {
+  test('each filter has one page, and the page names its filter back', () => {
+    expect(THREAD_FILTERS.map(({ id }) => filterPagePath(id))).toEqual([
+      '/',
+      '/filter/text/',
+      '/filter/images/',
+    ]);
+    for (const { id } of THREAD_FILTERS) expect(filterOfPath(filterPagePath(id))).toBe(id);
+    // Without the trailing slash too (a host may serve either); anything else is the home page's list.
+    expect(filterOfPath('/filter/images')).toBe('images');
+    for (const other of ['/filter/', '/filter/all/', '/topics/text/', '/text/', '/filter/text/x'])
+      expect(filterOfPath(other)).toBe('all');
+  });
 });
