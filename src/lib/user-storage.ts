@@ -4,7 +4,8 @@ export interface StoredUser {
   username: string | null;
 }
 
-const USER_ID_KEY = 'curated-threads:user-id';
+/** Also read by the layout's first inline script (BaseLayout.astro), before the page paints. */
+export const USER_ID_KEY = 'curated-threads:user-id';
 const USERNAME_KEY = 'curated-threads:username';
 
 export function readStoredUser(): StoredUser | null {

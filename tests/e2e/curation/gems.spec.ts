@@ -125,6 +125,9 @@ test('a member saves a gem from home; after the rebuild the public profile shows
   await reader.goto(`/${member}`);
   await expect(reader.getByRole('heading', { level: 1 })).toHaveText(`@${member}`);
   await expect(reader.getByRole('tab', { name: 'Gems (1)' })).toBeVisible();
+  // The profile's narrow column holds wide cards, not three squeezed ones (the handle was cut to '@...').
+  const gemCard = await reader.getByRole('tabpanel').locator('article.thread-card').first().boundingBox();
+  expect(gemCard?.width ?? 0).toBeGreaterThan(280);
   await expect(reader.locator('main')).toContainText('1 gem');
   const saved = reader
     .getByRole('tabpanel')
@@ -152,6 +155,8 @@ test('visitors and users who are not approved members get no save button', async
   await expect(page.getByRole('button', { name: TEXTS.login })).toBeVisible(); // the session check is done
   await expect(page.locator('article.thread-card').first()).toBeVisible();
   await expect(page.locator('.gem-slot').first()).toBeAttached();
+  // A visitor's cards keep no empty strip for the button they will not get.
+  await expect(page.locator('.gem-slot').first()).toBeHidden();
   await expect(page.getByRole('button', { name: GEM_TEXTS.save })).toHaveCount(0);
 
   const user = await signedInPage(newPage, `gemless_${run}`);
@@ -160,6 +165,9 @@ test('visitors and users who are not approved members get no save button', async
   await user.waitForLoadState('networkidle');
   const answered = user.waitForResponse((response) => response.url().endsWith('/api/user/gems/ids'));
   await user.goto('/');
+  // A browser holding a signed-in user keeps the slots from the first paint (no shift for members).
+  await expect(user.locator('html')).toHaveAttribute('data-member', '');
+  await expect(user.locator('.gem-slot').first()).toBeVisible();
   await waitForHydration(user);
   expect(await (await answered).json()).toEqual({ can_save: false, ids: [] });
   await expect(user.locator('article.thread-card').first()).toBeVisible();
