@@ -182,5 +182,29 @@ test('r asks why with the presets; Escape cancels, Enter rejects with the chosen
   });
   await expect(card).toHaveCount(0);
   await expect(liveRegion(page)).toHaveText(TEXTS.threadRejected);
+
+  // The message never covers the control the keyboard is in: with the next card's reason form at the
+  // bottom of the window, it shows at the top instead.
+  await expect.poll(() => focusedCardId(page)).not.toBe('');
+  const next = panel.locator(`[data-thread-id="${await focusedCardId(page)}"]`);
+  await page.keyboard.press('r');
+  const nextReasons = next.getByRole('group', { name: T.reasonLegend });
+  await expect(nextReasons.getByRole('radio', { name: REJECTION_REASON_PRESETS[0] })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  // Scrolled to where a bottom message would lie (a few pixels above the window's bottom edge).
+  await page.evaluate(() => {
+    const box = document.activeElement?.getBoundingClientRect();
+    if (box) window.scrollBy(0, box.bottom - (window.innerHeight - 30));
+  });
+  await expect(liveRegion(page)).toHaveText(TEXTS.threadRejected);
+  const overlaps = () =>
+    page.evaluate(() => {
+      const focused = document.activeElement?.getBoundingClientRect();
+      const message = document.querySelector('.live-alert p')?.getBoundingClientRect();
+      if (!focused || !message) return null;
+      return message.bottom > focused.top && message.top < focused.bottom;
+    });
+  await expect.poll(overlaps).toBe(false);
+  await page.keyboard.press('Escape');
   expect(seen).toEqual([]);
 });
