@@ -63,6 +63,10 @@ function escapeMarkup(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+function escapeAttribute(text: string): string {
+  return escapeMarkup(xmlSafe(text)).replace(/"/g, '&quot;');
+}
+
 /** Cuts at a grapheme boundary, preferably a word break, so no emoji or accent is split. */
 function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
@@ -179,7 +183,12 @@ function rssItem(card: ThreadCard, site: URL): RSSFeedItem {
     ...(published && { pubDate: new Date(published) }),
     ...(card.topic_tag && { categories: [oneLine(card.topic_tag)] }),
     // @astrojs/rss makes the link the guid; a permalink can be missing or change, the card id cannot.
-    customData: `<guid isPermaLink="false">${escapeMarkup(xmlSafe(card.id))}</guid>`,
+    // The picture as Media RSS (no length or type to declare: /api/media answers with the current one).
+    customData: `<guid isPermaLink="false">${escapeMarkup(xmlSafe(card.id))}</guid>${
+      card.image
+        ? `<media:content url="${escapeAttribute(new URL(card.image, site).href)}" medium="image"/>`
+        : ''
+    }`,
   };
 }
 
@@ -191,7 +200,7 @@ export function buildRssOptions(cards: readonly ThreadCard[], site: URL, topic?:
     description: feedDescription(topic),
     site: new URL(feedHomePath(topic), site).href,
     trailingSlash: false,
-    xmlns: { atom: 'http://www.w3.org/2005/Atom' },
+    xmlns: { atom: 'http://www.w3.org/2005/Atom', media: 'http://search.yahoo.com/mrss/' },
     customData: `<language>en</language><atom:link href="${escapeMarkup(self)}" rel="self" type="application/rss+xml"/>`,
     items: cards.slice(0, FEED_LIMIT).map((card) => rssItem(card, site)),
   };

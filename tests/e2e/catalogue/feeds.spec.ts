@@ -13,6 +13,7 @@ interface RssItem {
   guid: { '#text': string; '@_isPermaLink'?: string }[];
   pubDate: string[];
   category?: string[];
+  'media:content'?: { '@_url': string; '@_medium': string }[];
 }
 
 interface JsonFeed {
@@ -66,14 +67,26 @@ test('home announces RSS and JSON feeds of the newest 50 threads, newest first',
   await page.goto('/');
   const rssHref = await alternate(page, 'application/rss+xml', '/feed.xml');
   const jsonHref = await alternate(page, 'application/feed+json', '/feed.json');
-  // The home page announces the site's feeds only.
+  // The home page announces the site's feeds only, and shows them too.
   await expect(page.locator('head link[rel="alternate"]')).toHaveCount(2);
+  const subscribe = page.locator('main p.subscribe');
+  await expect(subscribe).toContainText('Follow Curated Threads in a feed reader:');
+  await expect(subscribe.getByRole('link', { name: 'RSS', exact: true })).toHaveAttribute(
+    'href',
+    '/feed.xml',
+  );
+  await expect(subscribe.getByRole('link', { name: 'JSON Feed' })).toHaveAttribute('href', '/feed.json');
   const newest = (await servedPage(page.request, 'all', 1)).cards[0];
   if (!newest) throw new Error('the catalogue is empty');
   await expect(threadCards(page).first()).toContainText(newest.content);
 
   const items = await fetchRss(page.request, rssHref);
   expect(items).toHaveLength(FEED_SIZE);
+  // An item with a picture carries it (Media RSS), as an absolute address this server answers.
+  const pictured = items.find((item) => item['media:content']);
+  const picture = pictured?.['media:content']?.[0]?.['@_url'] ?? '';
+  expect(picture).toMatch(/^https?:\/\//);
+  expect((await page.request.get(picture, { maxRedirects: 0 })).status()).toBeLessThan(400);
   for (const item of items) {
     expect(item.guid).toHaveLength(1);
     expect(item.title).toHaveLength(1);
@@ -99,8 +112,11 @@ test('a topic page announces its own feeds, and every item in them is on that to
   expect(topics.map((one) => one.slug)).toContain(topic.slug);
 
   await page.goto(topicPath(topic.slug));
-  // The site's feeds, and the topic's.
+  // The site's feeds, and the topic's; the page shows the topic's.
   await expect(page.locator('head link[rel="alternate"]')).toHaveCount(4);
+  await expect(
+    page.locator('main p.subscribe').getByRole('link', { name: 'RSS', exact: true }),
+  ).toHaveAttribute('href', `${topicPath(topic.slug)}/feed.xml`);
   await alternate(page, 'application/rss+xml', '/feed.xml');
   await alternate(page, 'application/feed+json', '/feed.json');
   const rssHref = await alternate(page, 'application/rss+xml', `${topicPath(topic.slug)}/feed.xml`);

@@ -44,6 +44,7 @@ interface RssItem {
   pubDate?: string;
   description: string;
   category?: string | string[];
+  'media:content'?: { '@_url': string; '@_medium': string };
 }
 
 /** Renders the feed as the endpoint does and parses it back, every value kept as text. */
@@ -171,6 +172,20 @@ describe('RSS', () => {
       expect(unescapeMarkup(item.description)).toBe(source.content);
       expect(item.category).toBe(source.topic_tag);
     });
+  });
+
+  test('an item with a picture carries it as Media RSS, by absolute URL; one without carries none', async () => {
+    const [withImage, without] = (
+      await renderRss([
+        card({ type: 'image', image: '/api/media/42?a=1&b=2' }),
+        card({ type: 'text', image: null }),
+      ])
+    ).channel.item;
+    expect(withImage?.['media:content']).toEqual({
+      '@_url': 'https://curated.example/api/media/42?a=1&b=2',
+      '@_medium': 'image',
+    });
+    expect(without?.['media:content']).toBeUndefined();
   });
 
   test('the guid is the stored id as written, a UUID too', async () => {
