@@ -1,6 +1,9 @@
 /** Pages listed in sitemap.xml: every indexable static route the build produces. */
 export const PUBLIC_PAGES = [
   '/',
+  '/about',
+  '/filter/text/',
+  '/filter/images/',
   '/moderation',
   '/your-posts',
   '/privacy',

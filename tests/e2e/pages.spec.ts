@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { MODERATION_TEXTS } from '../../contract/moderation-log.ts';
 import { SITE } from '../../contract/site.ts';
 import { TEXTS } from '../../contract/texts.ts';
+import { refreshInterval } from '../../src/lib/about.ts';
 import { TEST_SITE } from '../site-under-test.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -60,6 +63,32 @@ test('the data-deletion page says what is stored, how to ask and within how long
   await expect(page.getByRole('heading', { name: 'What we access and store' })).toBeVisible();
   await expect(page.locator('main')).toContainText('Threads username');
   await expect(page.locator('main')).toContainText('30 days');
+});
+
+test('/about says what is curated, who decides and how often, in figures of the built catalogue', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'About' }).click();
+  await expect(page).toHaveURL(/\/about\/?$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`About ${SITE.title}`);
+  for (const heading of ['What is curated', 'Who decides', 'How often', 'Contact'])
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+  const main = page.locator('main');
+  const manifest = JSON.parse(readFileSync(path.join(TEST_SITE.catalogueDir, 'manifest.json'), 'utf8')) as {
+    generatedAt: string;
+    nextUpdate: string;
+  };
+  const threads = JSON.parse(readFileSync(path.join(TEST_SITE.catalogueDir, 'threads-all.json'), 'utf8')) as {
+    topic_tag: string | null;
+  }[];
+  await expect(main).toContainText(`It holds ${threads.length.toLocaleString('en-US')} threads on`);
+  const interval = refreshInterval(manifest);
+  if (interval) await expect(main).toContainText(`refreshed ${interval}`);
+  await expect(main.getByRole('link', { name: 'Moderation log' })).toHaveAttribute('href', '/moderation');
+  await expect(
+    main.getByRole('link', { name: TEST_SITE.contactEmail ?? SITE.defaultContactEmail }),
+  ).toBeVisible();
 });
 
 test('header and footer: title, subtitle, legal links that work', async ({ page }) => {
@@ -142,7 +171,15 @@ test('an address that may be a profile never paints the plain 404 first; without
 
 test('sitemap.xml lists the public pages and robots.txt points to it', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
-  for (const path of ['/', '/moderation', '/privacy', '/terms', '/data-deletion']) {
+  for (const path of [
+    '/',
+    '/about',
+    '/filter/text/',
+    '/moderation',
+    '/privacy',
+    '/terms',
+    '/data-deletion',
+  ]) {
     expect(sitemap).toContain(`<loc>${new URL(path, TEST_SITE.publicUrl).href}</loc>`);
   }
   const robots = await (await request.get('/robots.txt')).text();
