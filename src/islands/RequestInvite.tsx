@@ -32,13 +32,16 @@ export default function RequestInvite() {
   const auth = useAuth();
   const [state, setState] = useState<InviteState>({ phase: 'checking' });
   // After Request Invite or Check Status the button that had the focus is gone: the heading of what
-  // replaced it takes the focus (and is read out), instead of the page's <body>.
+  // replaced it takes the focus (and is read out), or Try Again when the check failed, instead of
+  // the page's <body>.
   const focusHeading = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const retry = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (!focusHeading.current || !heading.current) return;
+    const target = heading.current ?? retry.current;
+    if (!focusHeading.current || !target) return;
     focusHeading.current = false;
-    heading.current.focus();
+    target.focus();
   }, [state]);
   const refresh = useCallback(() => {
     focusHeading.current = true;
@@ -84,7 +87,7 @@ export default function RequestInvite() {
     case 'checking':
       return <p role="status">Checking your invite status...</p>;
     case 'error':
-      return <LoadFailed title={TEXTS.profileStatusFailed} onRetry={refresh} />;
+      return <LoadFailed title={TEXTS.profileStatusFailed} onRetry={refresh} retryRef={retry} />;
     case 'pending':
       return (
         <div className="panel">

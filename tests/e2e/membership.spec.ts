@@ -263,4 +263,14 @@ test('the invite page recovers from failures: Try Again after a failed check, th
   await page.unroute('**/api/user/request-invite');
   await page.getByRole('button', { name: TEXTS.requestInvite }).click();
   await expect(page.getByRole('heading', { name: TEXTS.invitePending })).toBeVisible();
+
+  // Check Status failing: its button is gone, and the focus goes to Try Again, not to the page; the
+  // retry that works hands it to the new state's heading.
+  await page.route('**/api/user/profile', (route) => route.fulfill({ status: 500, json: { detail: 'x' } }));
+  await page.getByRole('button', { name: TEXTS.checkStatus }).click();
+  const retry = page.getByRole('alert').getByRole('button', { name: TEXTS.tryAgain });
+  await expect(retry).toBeFocused();
+  await page.unroute('**/api/user/profile');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: TEXTS.invitePending })).toBeFocused();
 });
