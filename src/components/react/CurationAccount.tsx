@@ -71,17 +71,24 @@ export default function CurationAccount() {
         onRetry={() => void loadCurationAccount()}
       />
     );
-  else
-    body = (
-      <>
-        <p className="curation-account__who">{accountLine(account.data)}</p>
-        <ScopeList account={account.data} />
-      </>
-    );
-
   const needsConnect =
     account.status === 'ready' &&
     (!account.data.connected || account.data.reconnect_needed || account.data.missing.length > 0);
+  if (account.status === 'ready')
+    body = (
+      <>
+        <p className="curation-account__who">{accountLine(account.data)}</p>
+        {needsConnect ? (
+          <ScopeList account={account.data} />
+        ) : (
+          // All granted: one line, the list folded under it (the desk's first screen is the queue's).
+          <details className="curation-account__details">
+            <summary>Permissions ({account.data.granted.length} granted)</summary>
+            <ScopeList account={account.data} />
+          </details>
+        )}
+      </>
+    );
   return (
     <section className="panel curation-account" aria-labelledby="curation-account-title">
       <div className="curation-runs__head">

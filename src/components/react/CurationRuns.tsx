@@ -20,9 +20,14 @@ function added(run: CurationRunSummary): number {
   return Object.values(run.counts).reduce((sum, entry) => sum + entry.added, 0);
 }
 
-/** The last run: status, when, per-source counts, searches, hidden posts and errors. */
+/**
+ * The last run on one line (status, when, threads added); its searches, hidden posts, per-source
+ * counts and errors folded under it, open by itself only when the run failed or has errors: the
+ * desk's first screen belongs to the queue.
+ */
 function LastRun({ run }: { run: CurationRunSummary }) {
   const sources = Object.entries(run.counts);
+  const found = added(run);
   return (
     <div className="curation-run">
       <p className="curation-run__summary">
@@ -36,44 +41,48 @@ function LastRun({ run }: { run: CurationRunSummary }) {
             started <DateTime iso={run.started_at} />
           </>
         )}
+        {` · ${found} new ${found === 1 ? 'thread' : 'threads'}`}
       </p>
-      <dl className="profile-facts curation-run__facts">
-        <dt>Searches used</dt>
-        <dd>{run.searches}</dd>
-        <dt>Posts hidden</dt>
-        <dd>{run.hidden}</dd>
-      </dl>
-      {sources.length > 0 && (
-        <table className="curation-run__counts">
-          <caption className="visually-hidden">Threads found per source</caption>
-          <thead>
-            <tr>
-              <th scope="col">Source</th>
-              <th scope="col">Seen</th>
-              <th scope="col">Added</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sources.map(([source, counts]) => (
-              <tr key={source}>
-                <th scope="row">{sourceBadge(source)}</th>
-                <td>{counts.seen}</td>
-                <td>{counts.added}</td>
+      <details className="curation-run__details" open={run.status === 'failed' || run.errors.length > 0}>
+        <summary>Details of the last run</summary>
+        <dl className="profile-facts curation-run__facts">
+          <dt>Searches used</dt>
+          <dd>{run.searches}</dd>
+          <dt>Posts hidden</dt>
+          <dd>{run.hidden}</dd>
+        </dl>
+        {sources.length > 0 && (
+          <table className="curation-run__counts">
+            <caption className="visually-hidden">Threads found per source</caption>
+            <thead>
+              <tr>
+                <th scope="col">Source</th>
+                <th scope="col">Seen</th>
+                <th scope="col">Added</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {run.errors.length > 0 && (
-        <>
-          <p className="curation-run__errors-title">Errors</p>
-          <ul className="curation-run__errors">
-            {run.errors.map((error, index) => (
-              <li key={index}>{error}</li>
-            ))}
-          </ul>
-        </>
-      )}
+            </thead>
+            <tbody>
+              {sources.map(([source, counts]) => (
+                <tr key={source}>
+                  <th scope="row">{sourceBadge(source)}</th>
+                  <td>{counts.seen}</td>
+                  <td>{counts.added}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {run.errors.length > 0 && (
+          <>
+            <p className="curation-run__errors-title">Errors</p>
+            <ul className="curation-run__errors">
+              {run.errors.map((error, index) => (
+                <li key={index}>{error}</li>
+              ))}
+            </ul>
+          </>
+        )}
+      </details>
     </div>
   );
 }

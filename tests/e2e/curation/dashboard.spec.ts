@@ -22,6 +22,11 @@ test('the admin runs curation; the searches fill the queue; approve and reject t
 
   const control = panel.getByRole('region', { name: 'Curation' });
   await expect(control.getByText(TEXTS.loading)).toHaveCount(0);
+  // Every curation permission granted: the account is one line, its permissions folded under it.
+  const account = page.getByRole('region', { name: 'Curation account' });
+  const permissions = account.locator('details.curation-account__details');
+  await expect(permissions.locator('summary')).toHaveText('Permissions (4 granted)');
+  await expect(account.getByRole('listitem').first()).toBeHidden();
   const queueReloaded = page.waitForResponse((response) =>
     response.url().endsWith('/api/threads/pending-review'),
   );
@@ -31,8 +36,16 @@ test('the admin runs curation; the searches fill the queue; approve and reject t
   const before = queue.total;
   expect(queue.threads).toHaveLength(Math.min(before, REVIEW_PAGE_SIZE));
   await expect(page.getByRole('tab', { name: `Pending Review (${before})` })).toBeVisible();
-  // The last run: its status, per-source counts and the searches it used.
-  await expect(control.locator('.curation-run__summary')).toContainText(/Last run (succeeded|partial)/);
+  // The last run: its status and what it added on one line, its per-source counts and the searches
+  // it used folded under it (open by itself only after a failure or errors).
+  await expect(control.locator('.curation-run__summary')).toContainText(
+    /Last run (succeeded|partial) finished .+ · \d+ new threads?$/,
+  );
+  const details = control.locator('details.curation-run__details');
+  if ((await details.getAttribute('open')) === null) {
+    await expect(control.getByRole('rowheader', { name: 'Keyword Search' })).toBeHidden();
+    await details.getByText('Details of the last run').click();
+  }
   await expect(control.getByRole('rowheader', { name: 'Keyword Search' })).toBeVisible();
   await expect(control.getByRole('rowheader', { name: 'Tag Search' })).toBeVisible();
   await expect(control.locator('.curation-run__facts')).toContainText(/Searches used\s*[1-9]/);
@@ -176,7 +189,10 @@ test('an approved member finds their own posts in My Threads after a run, badged
   await filtered;
   const queued = panel.locator('.review-card', { hasText: `@${member}` });
   await expect(queued.first()).toContainText('Your Post');
-  await expect(panel.getByRole('rowheader', { name: 'Your Post' })).toBeVisible();
+  // The run's per-source counts name it too (folded under the run's line unless it had errors).
+  await expect(panel.locator('.curation-run__counts th[scope="row"]', { hasText: 'Your Post' })).toHaveCount(
+    1,
+  );
 
   await page.goto('/dashboard');
   await expect(page.getByRole('tab', { name: /^My Threads \([1-9]\d*\)$/ })).toBeVisible();
@@ -239,7 +255,10 @@ test("the last curation run's failed load says so; a run started here shows itse
   await expect(control).toContainText('Failed to load the curation runs.');
   await refreshNow(control);
   await expect(control).not.toContainText('Failed to load the curation runs.');
-  await expect(control.getByRole('rowheader', { name: 'Keyword Search' })).toBeVisible();
+  await expect(control.locator('.curation-run__summary')).toContainText(/Last run \w+ finished/);
+  await expect(
+    control.locator('.curation-run__counts th[scope="row"]', { hasText: 'Keyword Search' }),
+  ).toHaveCount(1);
 });
 
 const POSTS: GeneratedPost[] = [
