@@ -59,6 +59,7 @@ export const REVIEW_QUEUE_TEXTS = {
   approveSelected: 'Approve selected',
   rejectSelected: 'Reject selected',
   clearSelection: 'Clear selection',
+  selectAll: 'Select all shown',
   shortcuts: 'Keyboard shortcuts',
   closeShortcuts: 'Close',
   alreadyDecided: 'Another admin decided this thread first; it left the queue.',

@@ -260,6 +260,16 @@ export default function PendingReview() {
       <h2 className="visually-hidden">Threads pending review</h2>
       <div className="review-toolbar">
         <ReviewFilters />
+        {threads.length > 0 && (
+          <button
+            type="button"
+            className="button button--quiet"
+            // Every card loaded so far (Load more adds the next ones); the bar says when that is too many.
+            onClick={() => setSelected(new Set(threads.map((thread) => thread.id)))}
+          >
+            {T.selectAll}
+          </button>
+        )}
         <button
           type="button"
           className="button button--quiet"

@@ -96,6 +96,15 @@ test('select several with the mouse and x, approve them in one call; Load more k
   await expect.poll(async () => (await ids(panel)).length).toBeGreaterThan(REVIEW_PAGE_SIZE);
   expect((await ids(panel)).slice(0, REVIEW_PAGE_SIZE)).toEqual(firstPage);
 
+  // Select all shown: every loaded card, in the bar's count; Clear selection undoes it.
+  await panel.getByRole('button', { name: T.selectAll }).click();
+  const shownNow = (await ids(panel)).length;
+  const allBar = panel.getByRole('region', { name: 'Selected threads' });
+  await expect(allBar).toContainText(`${shownNow} selected`);
+  await expect(items.getByRole('checkbox', { checked: true })).toHaveCount(shownNow);
+  await allBar.getByRole('button', { name: T.clearSelection }).click();
+  await expect(allBar).toHaveCount(0);
+
   // Two by their checkboxes, a third by its key.
   const chosen = [firstPage[10], firstPage[12], firstPage[14]] as string[];
   for (const id of chosen.slice(0, 2)) {
