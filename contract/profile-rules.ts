@@ -43,6 +43,8 @@ export const RESERVED_USERNAMES: readonly string[] = [
   'favicon',
   'feed',
   'feeds',
+  // The filter pages' folder (/filter/text/, decision 042).
+  'filter',
   'help',
   'index',
   'invite',
