@@ -360,4 +360,10 @@ test('words typed into the search box before the grid has hydrated are searched,
   await expect(page.locator('.thread-browser[data-hydrated]')).toBeAttached();
   await expect(box).toHaveValue('typography');
   await expect(page).toHaveURL(/\?q=typography$/);
+  // Cleared, the box is the grid again: the island knows what the box held before it ran.
+  await box.fill('');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('status')).toHaveText(
+    `Showing ${Math.min(CATALOGUE_PAGE_SIZE, all.length)} of ${all.length} threads`,
+  );
 });

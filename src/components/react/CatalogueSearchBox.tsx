@@ -22,11 +22,19 @@ export default function CatalogueSearchBox({ value, onChange, hydrated }: Props)
   useEffect(() => {
     const box = input.current;
     if (!box || !hydrated) return;
-    const takingOver = !started.current;
-    started.current = true;
-    // Words typed before the island ran are the visitor's: the search takes them over.
-    if (takingOver && box.value !== '' && box.value !== value) onChange(box.value);
-    else if (box.value !== value) box.value = value;
+    if (!started.current) {
+      started.current = true;
+      // What the browser put in the box before the island ran (words typed, a value it restored on
+      // reload) bypassed React's change tracking: assigned again through the element, React knows
+      // what the box holds, so clearing it later still reads as a change (it did not, measured).
+      const shown = box.value;
+      box.value = shown;
+      // Words typed before the island ran are the visitor's: the search takes them over.
+      if (shown !== '' && shown !== value) onChange(shown);
+      else if (shown !== value) box.value = value;
+      return;
+    }
+    if (box.value !== value) box.value = value;
     // onChange is the parent's state setter: stable.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated, value]);
