@@ -43,17 +43,15 @@ function coversFocus(message: HTMLElement): boolean {
  */
 export default function LiveAlert({ announcement }: { announcement: Announcement | null }) {
   const region = useRef<HTMLDivElement>(null);
-  const [top, setTop] = useState(false);
   // Measured before paint, and again whenever the focus moves or the page scrolls while it shows (a
   // reason form opened or scrolled under it): the message never stays over the focused control.
   useLayoutEffect(() => {
     const box = region.current;
     if (!announcement || !box) return;
+    // The class alone says where it is (React never changes className here): measured at the bottom.
     const place = () => {
       box.classList.remove('live-alert--top');
-      const covers = coversFocus(box);
-      box.classList.toggle('live-alert--top', covers);
-      setTop(covers);
+      box.classList.toggle('live-alert--top', coversFocus(box));
     };
     place();
     document.addEventListener('focusin', place);
@@ -64,7 +62,7 @@ export default function LiveAlert({ announcement }: { announcement: Announcement
     };
   }, [announcement]);
   return (
-    <div role="alert" ref={region} className={top ? 'live-alert live-alert--top' : 'live-alert'}>
+    <div role="alert" ref={region} className="live-alert">
       {announcement && (
         <p key={announcement.id} className={`live-alert__message live-alert__message--${announcement.tone}`}>
           {announcement.text}
