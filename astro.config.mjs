@@ -17,12 +17,33 @@ const interactionDirective = {
   },
 };
 
+const rendererAdapter = {
+  name: 'curated-threads-renderer',
+  hooks: {
+    /** @param {{ setAdapter: (adapter: import('astro').AstroAdapter) => void }} options */
+    'astro:config:done': ({ setAdapter }) => {
+      setAdapter({
+        name: 'curated-threads-renderer',
+        entrypointResolution: 'auto',
+        serverEntrypoint: './src/renderer/entrypoint.ts',
+        supportedAstroFeatures: {
+          staticOutput: 'stable',
+          hybridOutput: 'stable',
+          serverOutput: 'stable',
+          sharpImageService: 'stable',
+        },
+      });
+    },
+  },
+};
+
 export default defineConfig({
   // Absolute URLs (canonical, OpenGraph, sitemap) are built from the public origin.
   site: process.env.PUBLIC_URL ?? `http://${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? '4321'}`,
   output: 'static',
   trailingSlash: 'ignore',
   integrations: [react(), interactionDirective],
+  adapter: rendererAdapter,
   // All CSS inline: the first paint needs no second request (the per-page CSP carries the hashes).
   build: { format: 'directory', inlineStylesheets: 'always' },
   server: { host: '127.0.0.1', port: 4321 },

@@ -1,11 +1,15 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.ts';
-import { buildSite, catalogueExportFor, siteBuildOptionsFor } from './build/build-site.ts';
+import {
+  buildSite,
+  catalogueExportFor,
+  removeLeftoverBuilds,
+  siteBuildOptionsFor,
+} from './build/build-site.ts';
 import { prepareCatalogue } from './build/host/catalogue-source.ts';
 import { siteDeployFor } from './deploy/deploy-targets.ts';
 import { exportCatalogue } from './export/export-catalogue.ts';
-import { removeLeftoverBuilds } from './build/staging.ts';
 import { createSitePublisher, publishSite } from './publish-site.ts';
 import { ServedSite } from './serve/served-site.ts';
 import type { Publisher, PublisherOptions } from './publisher.ts';

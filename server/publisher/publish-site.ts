@@ -1,7 +1,7 @@
 import type { Database } from '../db/client.ts';
 import type { ContentChange } from '../services/content-change.ts';
 import { createCoalescedRunner, type CoalescedRunner } from './coalesced-runner.ts';
-import { buildSite, siteState, type SiteBuildOptions } from './build/build-site.ts';
+import { buildSite, renderSite, siteState, type SiteBuildOptions } from './build/build-site.ts';
 import { exportCatalogue, type CatalogueExport } from './export/export-catalogue.ts';
 import { exportPublishedProfiles } from './export/export-profiles.ts';
 
@@ -10,7 +10,7 @@ interface Log {
   error(object: object, message: string): void;
 }
 
-/** What one publish did: whether the exported content changed, and whether the site was rebuilt. */
+/** What one publish did: whether the exported content changed, and whether the site was rebuilt or rendered. */
 export interface SitePublishOutcome {
   /** The catalogue's cards or the approved profiles changed on disk (not a rewrite of the same content). */
   exportChanged: boolean;
@@ -38,10 +38,16 @@ export async function publishSite(
       : false;
   const catalogueChanged = await exportCatalogue(db, catalogue);
   const exportChanged = profilesChanged || catalogueChanged;
-  const { reason, fingerprint } = await siteState(options);
+  const { reason, fingerprint, code, renderOnly } = await siteState(options);
   if (!reason) return { exportChanged, built: false };
-  log.info(`Building the site (${reason})...`);
-  await buildSite(options, { capture, fingerprint });
+  if (renderOnly) {
+    // The data alone changed: its pages are rendered again, with no build (decision 043).
+    log.info(`Rendering the site's pages (${reason})...`);
+    await renderSite(options, { fingerprint, code });
+  } else {
+    log.info(`Building the site (${reason})...`);
+    await buildSite(options, { capture, fingerprint, code });
+  }
   return { exportChanged, built: true };
 }
 

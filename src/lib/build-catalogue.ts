@@ -158,12 +158,16 @@ export function createCatalogueReader(dir: string) {
       return { topics, total: all.length };
     },
 
-    /** `getStaticPaths` of the routes under /topics/{slug}: one per topic with approved threads. */
-    async topicStaticPaths(limit: number): Promise<{ params: { slug: string }; props: TopicPageProps }[]> {
-      return (await reader.readCatalogueTopics(limit)).map(({ topic, cards }) => ({
-        params: { slug: topic.slug },
-        props: { topic, cards },
-      }));
+    /** A topic's page or feed: the topic and its first `limit` cards; null when no topic has that slug. */
+    async readTopicPage(slug: string, limit: number): Promise<TopicPageProps | null> {
+      const topic = (await reader.readCatalogueTopics(0)).find(({ topic }) => topic.slug === slug)?.topic;
+      if (!topic) return null;
+      if (!(await isPaged())) {
+        const { topics } = await readWhole();
+        const cards = topics.find((entry) => entry.topic.slug === slug)?.cards ?? [];
+        return { topic, cards: validated(cards.slice(0, limit), 'threads-all.json') };
+      }
+      return { topic, cards: (await readListHead(topicListKey(slug), limit)).cards };
     },
 
     /** The manifest, or null when it is missing or malformed (the page then shows no freshness line). */
@@ -185,16 +189,25 @@ export function createCatalogueReader(dir: string) {
   return reader;
 }
 
-// The build's catalogue (CATALOGUE_DIR): one reader, so every page shares its reads.
-const build = createCatalogueReader(catalogueDir);
+/** One reader's reads: every page rendered in one pass shares them. */
+let build = createCatalogueReader(catalogueDir);
 
-export const {
-  readCatalogueHead,
-  readFilterHead,
-  readNewestCards,
-  readCatalogueTopics,
-  readTopicNavigation,
-  topicStaticPaths,
-  readCatalogueManifest,
-  readBuiltManifest,
-} = build;
+/**
+ * Forgets what was read: the renderer (src/renderer/entrypoint.ts) calls it before each pass, since it
+ * renders the same pages again, in one process, after the catalogue changed on disk.
+ */
+export function renewCatalogueReads(): void {
+  build = createCatalogueReader(catalogueDir);
+}
+
+type Reader = ReturnType<typeof createCatalogueReader>;
+
+export const readCatalogueHead: Reader['readCatalogueHead'] = (limit) => build.readCatalogueHead(limit);
+export const readFilterHead: Reader['readFilterHead'] = (filter) => build.readFilterHead(filter);
+export const readNewestCards: Reader['readNewestCards'] = (limit) => build.readNewestCards(limit);
+export const readCatalogueTopics: Reader['readCatalogueTopics'] = (limit) => build.readCatalogueTopics(limit);
+export const readTopicNavigation: Reader['readTopicNavigation'] = (current) =>
+  build.readTopicNavigation(current);
+export const readTopicPage: Reader['readTopicPage'] = (slug, limit) => build.readTopicPage(slug, limit);
+export const readCatalogueManifest: Reader['readCatalogueManifest'] = () => build.readCatalogueManifest();
+export const readBuiltManifest: Reader['readBuiltManifest'] = () => build.readBuiltManifest();

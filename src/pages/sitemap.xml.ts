@@ -4,6 +4,9 @@ import { readCatalogueTopics } from '../lib/build-catalogue.ts';
 import { readPublishedProfiles } from '../lib/build-profiles.ts';
 import { PUBLIC_PAGES } from '../lib/public-pages.ts';
 
+// Rendered by the publisher's renderer after each change to the catalogue, not by a build (decision 043).
+export const prerender = false;
+
 /** sitemap.xml of the indexable static pages, the topic pages and the pre-rendered member profiles, on the configured site. */
 export const GET: APIRoute = async ({ site }) => {
   // Only the topics are needed here, not their cards.

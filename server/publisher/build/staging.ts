@@ -28,6 +28,23 @@ export function stagingDirFor(siteDir: string, suffix: string): string {
   return path.join(stagingFolderFor(siteDir), `build-${suffix}`);
 }
 
+/**
+ * Where one build's renderer (its server bundle, decision 043) is kept while its site is served:
+ * beside the staged builds, inside the project, where the packages it imports by name resolve.
+ */
+export function rendererDirFor(siteDir: string, suffix: string): string {
+  return path.join(stagingFolderFor(siteDir), `renderer-${suffix}`);
+}
+
+/** Removes the renderers of SITE_DIR's earlier builds, once a build with `keep` is served. */
+export async function removeOtherRenderers(siteDir: string, keep: string): Promise<void> {
+  const staged = stagingFolderFor(siteDir);
+  const names = await readdir(staged).catch(() => []);
+  for (const name of names.filter((name) => name.startsWith('renderer-')))
+    if (path.join(staged, name) !== path.resolve(keep))
+      await rm(path.join(staged, name), { recursive: true, force: true });
+}
+
 const ignoreMissing = (error: NodeJS.ErrnoException) => {
   if (error.code !== 'ENOENT') throw error;
 };
@@ -57,11 +74,11 @@ export async function moveIntoPlace(staging: string, siteDir: string, suffix: st
 
 /**
  * Removes what killed builds of SITE_DIR left: its siblings named exactly `<name>.building-<hex>` or
- * `<name>.old-<hex>` (nothing else beside it), and its staged builds in the project. Call it only
- * where this process is the one building into SITE_DIR (at start, before the first publish). Returns
- * the folders removed.
+ * `<name>.old-<hex>` (nothing else beside it), and its staged builds and renderers in the project but
+ * `keep` (the served site's renderer). Call it only where this process is the one building into
+ * SITE_DIR (at start, before the first publish). Returns the folders removed.
  */
-export async function removeLeftoverBuilds(siteDir: string): Promise<string[]> {
+export async function removeLeftoversExcept(siteDir: string, keep: string | undefined): Promise<string[]> {
   const resolved = path.resolve(siteDir);
   const parent = path.dirname(resolved);
   const name = path.basename(resolved);
@@ -74,7 +91,8 @@ export async function removeLeftoverBuilds(siteDir: string): Promise<string[]> {
     .map((entry) => path.join(parent, entry.name));
   const staged = stagingFolderFor(resolved);
   const builds = await readdir(staged).catch(() => []);
-  if (builds.length > 0) leftovers.push(...builds.map((build) => path.join(staged, build)));
+  const kept = keep === undefined ? null : path.resolve(keep);
+  for (const build of builds) if (path.join(staged, build) !== kept) leftovers.push(path.join(staged, build));
   for (const folder of leftovers) await rm(folder, { recursive: true, force: true });
   return leftovers;
 }

@@ -84,7 +84,11 @@ test('ten gem toggles within the interval make one or two publishes and deploys;
   );
   app = started.app;
   const { base } = started;
-  const builds = () => logLines.filter((line) => line.includes('Building the site')).length;
+  // A build at start, then renders of the data's pages (decision 043): each one a publish of the site.
+  const builds = () =>
+    logLines.filter(
+      (line) => line.includes('Building the site') || line.includes("Rendering the site's pages"),
+    ).length;
   const exportedGems = async () => {
     const file = path.join(work, 'data/site-data/profiles.json');
     const profiles = JSON.parse(await readFile(file, 'utf8')) as PublicProfile[];

@@ -1,11 +1,14 @@
 import rss from '@astrojs/rss';
-import type { APIRoute, GetStaticPaths } from 'astro';
-import { topicStaticPaths, type TopicPageProps } from '../../../lib/build-catalogue.ts';
+import type { APIRoute } from 'astro';
+import { readTopicPage } from '../../../lib/build-catalogue.ts';
 import { FEED_LIMIT, buildRssOptions, requireSite } from '../../../lib/feeds.ts';
 
-/** One feed per topic page. */
-export const getStaticPaths = (() => topicStaticPaths(FEED_LIMIT)) satisfies GetStaticPaths;
+// One feed per topic page, rendered by the publisher's renderer (decision 043).
+export const prerender = false;
 
 /** RSS 2.0 feed of a topic's newest approved threads. */
-export const GET: APIRoute<TopicPageProps> = ({ props, site }) =>
-  rss(buildRssOptions(props.cards, requireSite(site), props.topic));
+export const GET: APIRoute = async ({ params, site }) => {
+  const page = await readTopicPage(params.slug ?? '', FEED_LIMIT);
+  if (!page) return new Response(null, { status: 404 });
+  return rss(buildRssOptions(page.cards, requireSite(site), page.topic));
+};

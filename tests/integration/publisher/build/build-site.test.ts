@@ -1,14 +1,39 @@
 import { cp, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import {
   buildSite,
+  renderSite,
+  siteState,
   staleReason,
   type SiteBuildOptions,
 } from '../../../../server/publisher/build/build-site.ts';
+import { readStamp } from '../../../../server/publisher/build/site-fingerprint.ts';
 import { PROJECT_ROOT, stagingFolderFor } from '../../../../server/publisher/build/staging.ts';
+import { topicSlug } from '../../../../contract/topics.ts';
 import { TEST_SITE } from '../../../site-under-test.ts';
+
+/** The files each page marked `prerender = false` writes, as patterns: `[slug]` is any one segment. */
+async function onDemandRoutes(): Promise<RegExp[]> {
+  const pagesDir = path.join(PROJECT_ROOT, 'src', 'pages');
+  const routes: RegExp[] = [];
+  for (const file of await readdir(pagesDir, { recursive: true })) {
+    if (!/\.(astro|ts)$/.test(file)) continue;
+    if (!(await readFile(path.join(pagesDir, file), 'utf8')).includes('export const prerender = false'))
+      continue;
+    const route = file
+      .replace(/\.(astro|ts)$/, '')
+      .replace(/(^|\/)index$/, '')
+      .split('/')
+      .map((segment) => (/^\[.+\]$/.test(segment) ? '[^/]+' : segment.replaceAll('.', '\\.')))
+      .join('/');
+    const written = file.endsWith('.ts') ? route : route === '' ? 'index\\.html' : `${route}/index\\.html`;
+    routes.push(new RegExp(`^${written}$`));
+  }
+  return routes;
+}
 
 // One real Astro build into a temporary folder outside the project (SITE_DIR anywhere: the build is
 // staged inside the project, then moved), on a private copy of the catalogue.
@@ -19,12 +44,26 @@ test('the stale check notices edits and deletions; a failed build keeps the last
     // Its parent does not exist yet.
     siteDir: path.join(work, 'hosted', 'site'),
     catalogueDir: path.join(work, 'catalogue'),
+    profilesFile: path.join(work, 'profiles.json'),
   };
+  const profile = { username: 'gridwatcher', threads_username: 'gridwatcher', bio: 'Grids, mostly.' };
+  const collections = {
+    gems: [],
+    own_threads: [],
+    gem_cards: [],
+    thread_cards: [],
+    gem_count: 0,
+    thread_count: 0,
+  };
+  await writeFile(options.profilesFile ?? '', JSON.stringify([{ ...profile, ...collections }]));
   expect(path.relative(PROJECT_ROOT, options.siteDir).startsWith('..')).toBe(true);
   /** Beside the site: the site and its nginx block, no staging or retired folder left behind. */
   const besideSite = async () => (await readdir(path.dirname(options.siteDir))).toSorted();
-  /** The site's staging folder in the project: removed after each build. */
-  const staged = async () => readdir(stagingFolderFor(options.siteDir)).catch(() => 'removed');
+  /** The site's staging folder in the project: after each build only the served site's renderer stays. */
+  const staged = async () =>
+    (await readdir(stagingFolderFor(options.siteDir)).catch(() => ['removed'])).map((name) =>
+      name.replace(/-[0-9a-f]{8}$/, '-<hex>'),
+    );
   await cp(TEST_SITE.catalogueDir, options.catalogueDir, { recursive: true });
   expect(await staleReason(options)).toBe('no built site yet');
 
@@ -37,7 +76,17 @@ test('the stale check notices edits and deletions; a failed build keeps the last
   }
   expect(await staleReason(options)).toBeNull();
   expect(await besideSite()).toEqual(['site', 'site.nginx.conf']);
-  expect(await staged()).toBe('removed');
+  expect(await staged()).toEqual(['renderer-<hex>']);
+  // Every page left to the renderer (prerender = false) was rendered: one file at least per route.
+  const rendered = (await readStamp(options.siteDir))?.pages ?? [];
+  const routes = await onDemandRoutes();
+  expect(routes.length).toBeGreaterThanOrEqual(10);
+  for (const route of routes)
+    expect(
+      rendered.some((file) => route.test(file)),
+      String(route),
+    ).toBe(true);
+  expect(rendered).toContain('gridwatcher/index.html');
   const builtHome = await readFile(path.join(options.siteDir, 'index.html'), 'utf8');
   expect(builtHome).toContain('Design threads');
   const built = (await readdir(options.siteDir, { recursive: true, withFileTypes: true }))
@@ -51,7 +100,7 @@ test('the stale check notices edits and deletions; a failed build keeps the last
   const recent = path.join(options.catalogueDir, 'threads-recent.json');
   const recentBody = await readFile(recent);
   await rm(recent);
-  expect(await staleReason(options)).toBe('its sources, data or settings changed');
+  expect(await staleReason(options)).toBe('its data changed');
   // Data is compared by content: the same bytes back (even with an old mtime) match the build...
   await writeFile(recent, recentBody);
   const past = new Date('2020-01-01T00:00:00Z');
@@ -62,27 +111,65 @@ test('the stale check notices edits and deletions; a failed build keeps the last
   changed[changed.length - 2] = changed[changed.length - 2] === 0x20 ? 0x0a : 0x20;
   await writeFile(recent, changed);
   await utimes(recent, past, past);
-  expect(await staleReason(options)).toBe('its sources, data or settings changed');
+  expect(await staleReason(options)).toBe('its data changed');
   await writeFile(recent, recentBody);
 
   expect(await staleReason(options)).toBeNull();
 
   expect(await staleReason({ ...options, contactEmail: 'other@curated-threads.test' })).toBe(
-    'its sources, data or settings changed',
+    'its sources or settings changed',
   );
   // Another API origin is another site: its pages call elsewhere and allow it in their CSP.
   expect(await staleReason({ ...options, apiBaseUrl: 'http://127.0.0.1:4399' })).toBe(
-    'its sources, data or settings changed',
+    'its sources or settings changed',
   );
+
+  // New data is rendered by the build's renderer into a copy of the site: no build, the same assets.
+  const all = path.join(options.catalogueDir, 'threads-all.json');
+  const cards = JSON.parse(await readFile(all, 'utf8')) as { content: string; topic_tag: string | null }[];
+  const gone = cards[0]?.topic_tag ?? '';
+  const edited = cards
+    .filter((card) => card.topic_tag !== gone)
+    .map((card, index) =>
+      index === 0 ? { ...card, content: 'Rendered, not built: a baseline grid' } : card,
+    );
+  await writeFile(all, JSON.stringify(edited));
+  const assets = async () => (await readdir(path.join(options.siteDir, '_astro'))).toSorted();
+  const assetsBefore = await assets();
+  const goneSlug = topicSlug(gone) ?? '';
+  const goneTopic = path.join(options.siteDir, 'topics', goneSlug, 'index.html');
+  await expect(readFile(goneTopic, 'utf8')).resolves.toContain(`#${gone}`);
+  const state = await siteState(options);
+  expect(state).toMatchObject({ reason: 'its data changed', renderOnly: true });
+  await renderSite(options, state);
+  expect(await staleReason(options)).toBeNull();
+  const renderedHome = await readFile(path.join(options.siteDir, 'index.html'), 'utf8');
+  expect(renderedHome).toContain('Rendered, not built: a baseline grid');
+  // Its compressed copy is of the new page, and the topic with no thread left has no page any more.
+  expect(
+    await readFile(path.join(options.siteDir, 'index.html.gz')).then((gz) => gunzipSync(gz).toString()),
+  ).toBe(renderedHome);
+  await expect(readFile(goneTopic)).rejects.toThrow('ENOENT');
+  expect(await readFile(path.join(options.siteDir, 'sitemap.xml'), 'utf8')).not.toContain(
+    `/topics/${goneSlug}`,
+  );
+  expect(await assets()).toEqual(assetsBefore);
+  expect(await besideSite()).toEqual(['site', 'site.nginx.conf']);
+  expect(await staged()).toEqual(['renderer-<hex>']);
 
   // A catalogue the build cannot read fails the build; the previous site stays in place.
   await writeFile(path.join(options.catalogueDir, 'threads-all.json'), '{"not": "a list"}');
-  const failure = buildSite(options, { capture: true });
-  await expect(failure).rejects.toThrow('The site build failed');
+  const failing = await siteState(options);
+  const failure = renderSite(options, failing);
+  await expect(failure).rejects.toThrow("Rendering the site's pages failed");
   await expect(failure).rejects.toThrow('threads-all.json must hold a list of thread cards');
-  expect(await readFile(path.join(options.siteDir, 'index.html'), 'utf8')).toBe(builtHome);
+  // A build renders the same pages: it fails alike, and its renderer goes with it.
+  await expect(buildSite(options, { capture: true })).rejects.toThrow(
+    'threads-all.json must hold a list of thread cards',
+  );
+  expect(await readFile(path.join(options.siteDir, 'index.html'), 'utf8')).toBe(renderedHome);
   expect(await besideSite()).toEqual(['site', 'site.nginx.conf']);
-  expect(await staged()).toBe('removed');
+  expect(await staged()).toEqual(['renderer-<hex>']);
   await rm(work, { recursive: true, force: true });
   await rm(stagingFolderFor(options.siteDir), { recursive: true, force: true });
 });

@@ -30,7 +30,10 @@ async function everything(reader: ReturnType<typeof createCatalogueReader>, curr
     newest: await reader.readNewestCards(50),
     topics: await reader.readCatalogueTopics(50),
     bare: await reader.readCatalogueTopics(0),
-    paths: await reader.topicStaticPaths(24),
+    pages: await Promise.all(
+      (await reader.readCatalogueTopics(0)).map(({ topic }) => reader.readTopicPage(topic.slug, 24)),
+    ),
+    missing: await reader.readTopicPage('no-such-topic', 24),
     navigation: await reader.readTopicNavigation(current),
     built: await reader.readBuiltManifest(),
   };
@@ -52,12 +55,8 @@ describe('the build reads the heads of the lists', () => {
     expect(read.topics).toEqual(groups.map(({ topic, cards: own }) => ({ topic, cards: own.slice(0, 50) })));
     expect(read.topics.some(({ cards: own }) => own.length > 24)).toBe(true);
     expect(read.bare).toEqual(groups.map(({ topic }) => ({ topic, cards: [] })));
-    expect(read.paths).toEqual(
-      groups.map(({ topic, cards: own }) => ({
-        params: { slug: topic.slug },
-        props: { topic, cards: own.slice(0, 24) },
-      })),
-    );
+    expect(read.pages).toEqual(groups.map(({ topic, cards: own }) => ({ topic, cards: own.slice(0, 24) })));
+    expect(read.missing).toBeNull();
     expect(read.navigation.total).toBe(groups.length);
     expect(read.navigation.topics.map((topic) => topic.slug)).toContain(smallest);
     expect(read.built?.version).toMatch(/^[0-9a-f]{16}$/);

@@ -1,0 +1,108 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import type { RenderReply, RenderRequest } from './render-messages.ts';
+
+/** How long a renderer process waits for its next pass before it exits: a burst of approvals reuses it. */
+export const RENDERER_IDLE_MS = 60_000;
+
+const WORKER = path.join(import.meta.dirname, 'render-worker.ts');
+
+interface Renderer {
+  child: ChildProcess;
+  /** Settles when the process has loaded the bundle; rejects when it exits first. */
+  ready: Promise<void>;
+  /** Sends one request and settles with its reply; rejects when the process exits first. */
+  ask(request: RenderRequest): Promise<RenderReply>;
+  /** Passes run one at a time. */
+  queue: Promise<unknown>;
+  idle?: NodeJS.Timeout | undefined;
+}
+
+/** The live renderer processes, one per bundle and environment (several sites may render in one process). */
+const running = new Map<string, Renderer>();
+
+function start(key: string, entry: string, env: Record<string, string>): Renderer {
+  const child = fork(WORKER, [entry], {
+    // The server's flags (a test runner's loaders, a heap cap) are not the renderer's.
+    execArgv: [],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  let loaded: { resolve: () => void; reject: (error: Error) => void } | null = null;
+  let pending: { resolve: (reply: RenderReply) => void; reject: (error: Error) => void } | null = null;
+  const ready = new Promise<void>((resolve, reject) => (loaded = { resolve, reject }));
+  // Nobody may be waiting when the process fails to start: that rejection surfaces in the next pass.
+  ready.catch(() => {});
+  const renderer: Renderer = {
+    child,
+    ready,
+    ask: (request) =>
+      new Promise<RenderReply>((resolve, reject) => {
+        pending = { resolve, reject };
+        child.send(request);
+      }),
+    queue: Promise.resolve(),
+  };
+  child.on('message', (reply: RenderReply) => {
+    if ('ready' in reply) return loaded?.resolve();
+    const waiting = pending;
+    pending = null;
+    waiting?.resolve(reply);
+  });
+  const fail = (error: Error) => {
+    loaded?.reject(error);
+    pending?.reject(error);
+    pending = null;
+  };
+  child.on('exit', (code, signal) => {
+    if (running.get(key) === renderer) running.delete(key);
+    clearTimeout(renderer.idle);
+    fail(new Error(`The renderer process exited (${signal ?? `code ${code}`})`));
+  });
+  child.on('error', fail);
+  return renderer;
+}
+
+/** Keeps the process for RENDERER_IDLE_MS without holding the server open meanwhile. */
+function rest(renderer: Renderer): void {
+  clearTimeout(renderer.idle);
+  renderer.idle = setTimeout(() => renderer.child.kill(), RENDERER_IDLE_MS).unref();
+  renderer.child.channel?.unref();
+  renderer.child.unref();
+}
+
+/**
+ * Renders every page the data decides (the pages marked `prerender = false`) into `siteDir`, through
+ * the renderer bundle at `entry` in a process with the build's environment, and returns the files
+ * it wrote. The process stays a minute for the next pass: a pass then costs the renders, not a start.
+ */
+export async function renderDataPages({
+  entry,
+  env,
+  siteDir,
+  origin,
+}: {
+  entry: string;
+  env: Record<string, string>;
+} & RenderRequest): Promise<string[]> {
+  const key = JSON.stringify([entry, env]);
+  let renderer = running.get(key);
+  if (!renderer) running.set(key, (renderer = start(key, entry, env)));
+  const pass = renderer.queue.then(async () => {
+    clearTimeout(renderer.idle);
+    renderer.child.ref();
+    renderer.child.channel?.ref();
+    try {
+      await renderer.ready;
+      const reply = await renderer.ask({ siteDir, origin });
+      if ('error' in reply) throw new Error(`Rendering the site's pages failed: ${reply.error}`);
+      if (!('files' in reply)) throw new Error('The renderer process answered out of turn');
+      return reply.files;
+    } finally {
+      rest(renderer);
+    }
+  });
+  renderer.queue = pass.catch(() => {});
+  return pass;
+}
+
