@@ -105,4 +105,3 @@ export async function renderDataPages({
   renderer.queue = pass.catch(() => {});
   return pass;
 }
-
