@@ -1,13 +1,16 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cp, mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { writeHostFiles } from './host/host-files.ts';
 import { renderDataPages } from './render/page-renderer.ts';
 import { childEnv, type SiteBuildOptions } from './site-options.ts';
 import { readStamp, rendererEntry, siteState, STAMP_FILE, type SiteStamp } from './site-fingerprint.ts';
+import { HEADERS_FILE } from './host/headers-file.ts';
+import { isSiteFolder } from '../../http/site-files.ts';
 import {
+  linkedCopy,
   moveIntoPlace,
   PROJECT_ROOT,
   removeLeftoversExcept,
@@ -89,7 +92,9 @@ async function completeAndSwap(
   });
   // The nginx block is written beside SITE_DIR, whose parent may not exist yet.
   await mkdir(path.dirname(options.siteDir), { recursive: true });
-  for (const line of await writeHostFiles(site, options, options.siteDir)) log(line);
+  const rendered = new Set(pages);
+  for (const line of await writeHostFiles(site, options, options.siteDir, (file) => rendered.has(file)))
+    log(line);
   await writeFile(path.join(site, STAMP_FILE), `${JSON.stringify({ ...stamp, pages })}\n`);
   await moveIntoPlace(site, options.siteDir, suffix);
 }
@@ -147,12 +152,13 @@ export async function renderSite(
   const suffix = randomBytes(4).toString('hex');
   const staging = stagingDirFor(options.siteDir, suffix);
   try {
-    // A copy, not links: the host files rewrite some files in place, and the served site must not change.
-    await cp(options.siteDir, staging, { recursive: true });
-    for (const page of stamp.pages ?? []) {
-      const file = path.join(staging, ...page.split('/'));
-      await Promise.all([file, `${file}.br`, `${file}.gz`].map((f) => rm(f, { force: true })));
-    }
+    // Links to the served site's files but those this pass writes again: the pages the last render
+    // wrote (one no longer rendered is gone), the compressed copies (linked back when unchanged),
+    // `_headers` and the stamp. The host files then write only new files: the served site never changes.
+    const written = new Set([...(stamp.pages ?? []), HEADERS_FILE, STAMP_FILE]);
+    const compressedCopy = (file: string) =>
+      /\.(br|gz)$/.test(file) && isSiteFolder(path.posix.dirname(file).split('/')[0] ?? '');
+    await linkedCopy(options.siteDir, staging, (file) => written.has(file) || compressedCopy(file));
     await completeAndSwap(options, staging, suffix, { fingerprint, code, renderer: stamp.renderer }, log);
   } finally {
     await cleanUp(staging);

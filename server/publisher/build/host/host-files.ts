@@ -91,6 +91,8 @@ export async function writeHostFiles(
   stagingDir: string,
   options: HostFileOptions,
   previousDir?: string,
+  /** The pages every publish renders again (decision 043): their copies get a quicker brotli. */
+  changing?: (file: string) => boolean,
 ): Promise<string[]> {
   const publicUrl = new URL(options.publicUrl);
   const secure = publicUrl.protocol === 'https:';
@@ -104,6 +106,7 @@ export async function writeHostFiles(
   await writeFile(path.join(stagingDir, HEADERS_FILE), headers);
   const compressed = await precompressSite(stagingDir, previousDir, {
     skipFolder: (folder) => !isSiteFolder(folder),
+    changing,
   });
   const nginxFile = nginxConfFile(options.siteDir);
   const upstream = options.apiUpstream ?? DEFAULT_UPSTREAM;

@@ -2,8 +2,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { RenderReply, RenderRequest } from './render-messages.ts';
 
-/** How long a renderer process waits for its next pass before it exits: a burst of approvals reuses it. */
-export const RENDERER_IDLE_MS = 60_000;
+/** How long a renderer process (about 170 MB) waits for its next pass before it exits: a review session reuses it. */
+export const RENDERER_IDLE_MS = 5 * 60_000;
 
 const WORKER = path.join(import.meta.dirname, 'render-worker.ts');
 
@@ -74,7 +74,7 @@ function rest(renderer: Renderer): void {
 /**
  * Renders every page the data decides (the pages marked `prerender = false`) into `siteDir`, through
  * the renderer bundle at `entry` in a process with the build's environment, and returns the files
- * it wrote. The process stays a minute for the next pass: a pass then costs the renders, not a start.
+ * it wrote. The process stays five minutes for the next pass: a pass then costs the renders, not a start.
  */
 export async function renderDataPages({
   entry,

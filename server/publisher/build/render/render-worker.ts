@@ -1,7 +1,7 @@
 // The renderer process (decision 043): imports a build's renderer bundle once and renders the data's
 // pages into a site folder on request. Its own process: the build's environment (CATALOGUE_DIR,
 // PROFILES_FILE...) is not the server's, and Astro and React stay out of the server's memory.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RenderedPage, RendererEntry } from '../../../../contract/rendered-pages.ts';
@@ -28,6 +28,8 @@ async function renderInto(renderer: RendererEntry, { siteDir, origin }: RenderRe
     const body = await renderer.renderPage(origin, page);
     const file = fileIn(siteDir, page);
     await mkdir(path.dirname(file), { recursive: true });
+    // A new file, never a write into one in place: the staged site may link the served site's files.
+    await rm(file, { force: true });
     await writeFile(file, body);
   };
   for (let start = 0; start < pages.length; start += CONCURRENCY)

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { cp, link, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -141,7 +141,17 @@ test('the stale check notices edits and deletions; a failed build keeps the last
   await expect(readFile(goneTopic, 'utf8')).resolves.toContain(`#${gone}`);
   const state = await siteState(options);
   expect(state).toMatchObject({ reason: 'its data changed', renderOnly: true });
+  // The render links the served site's files into its copy: none may be written in place. Links of
+  // our own to the served files keep their bytes after the swap; they must be the bytes of before.
+  const held = ['index.html', 'index.html.br', '_headers', '.build-stamp.json', `_astro/${assetsBefore[0]}`];
+  const before = new Map<string, Buffer>();
+  for (const [index, file] of held.entries()) {
+    await link(path.join(options.siteDir, file), path.join(work, `held-${index}`));
+    before.set(file, await readFile(path.join(work, `held-${index}`)));
+  }
   await renderSite(options, state);
+  for (const [index, file] of held.entries())
+    expect(await readFile(path.join(work, `held-${index}`)), file).toEqual(before.get(file));
   expect(await staleReason(options)).toBeNull();
   const renderedHome = await readFile(path.join(options.siteDir, 'index.html'), 'utf8');
   expect(renderedHome).toContain('Rendered, not built: a baseline grid');
