@@ -4,7 +4,7 @@ import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { writeHostFiles } from './host/host-files.ts';
-import { renderDataPages } from './render/page-renderer.ts';
+import { renderDataPages, stopRenderersUnder } from './render/page-renderer.ts';
 import { childEnv, type SiteBuildOptions } from './site-options.ts';
 import { readStamp, rendererEntry, siteState, STAMP_FILE, type SiteStamp } from './site-fingerprint.ts';
 import { HEADERS_FILE } from './host/headers-file.ts';
@@ -17,6 +17,7 @@ import {
   removeOtherRenderers,
   rendererDirFor,
   stagingDirFor,
+  stagingFolderFor,
 } from './staging.ts';
 
 export { PROJECT_ROOT } from './staging.ts';
@@ -129,6 +130,7 @@ export async function buildSite(
     const site = path.join(staging, 'client');
     await completeAndSwap(options, site, suffix, { fingerprint, code, renderer }, log);
     swapped = true;
+    stopRenderersUnder(stagingFolderFor(options.siteDir), renderer);
     await removeOtherRenderers(options.siteDir, renderer);
   } finally {
     if (!swapped) await rm(renderer, { recursive: true, force: true });

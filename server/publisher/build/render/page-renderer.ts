@@ -8,6 +8,8 @@ export const RENDERER_IDLE_MS = 5 * 60_000;
 const WORKER = path.join(import.meta.dirname, 'render-worker.ts');
 
 interface Renderer {
+  /** The bundle's server entry. */
+  entry: string;
   child: ChildProcess;
   /** Settles when the process has loaded the bundle; rejects when it exits first. */
   ready: Promise<void>;
@@ -25,7 +27,8 @@ function start(key: string, entry: string, env: Record<string, string>): Rendere
   const child = fork(WORKER, [entry], {
     // The server's flags (a test runner's loaders, a heap cap) are not the renderer's.
     execArgv: [],
-    env: { ...process.env, ...env },
+    // The whole environment, as the build's (site-options.ts childEnv): not ours with it laid over.
+    env,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let loaded: { resolve: () => void; reject: (error: Error) => void } | null = null;
@@ -34,6 +37,7 @@ function start(key: string, entry: string, env: Record<string, string>): Rendere
   // Nobody may be waiting when the process fails to start: that rejection surfaces in the next pass.
   ready.catch(() => {});
   const renderer: Renderer = {
+    entry,
     child,
     ready,
     ask: (request) =>
@@ -73,7 +77,7 @@ function rest(renderer: Renderer): void {
 
 /**
  * Renders every page the data decides (the pages marked `prerender = false`) into `siteDir`, through
- * the renderer bundle at `entry` in a process with the build's environment, and returns the files
+ * the renderer bundle at `entry` in a process whose whole environment is `env`, and returns the files
  * it wrote. The process stays five minutes for the next pass: a pass then costs the renders, not a start.
  */
 export async function renderDataPages({
@@ -104,4 +108,22 @@ export async function renderDataPages({
   });
   renderer.queue = pass.catch(() => {});
   return pass;
+}
+
+/**
+ * Stops the renderer processes of the bundles under `folder` (a site's renderers) but `keep`'s: a
+ * build replaced them, and an idle one would otherwise hold its memory for RENDERER_IDLE_MS.
+ */
+export function stopRenderersUnder(folder: string, keep: string): void {
+  const inside = (entry: string, dir: string) => entry.startsWith(`${path.resolve(dir)}${path.sep}`);
+  for (const [key, renderer] of running) {
+    if (!inside(renderer.entry, folder) || inside(renderer.entry, keep)) continue;
+    running.delete(key);
+    renderer.child.kill();
+  }
+}
+
+/** The bundles whose renderer processes are running (for tests). */
+export function runningRenderers(): string[] {
+  return [...running.values()].map((renderer) => renderer.entry);
 }

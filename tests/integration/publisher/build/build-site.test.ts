@@ -10,6 +10,7 @@ import {
   staleReason,
   type SiteBuildOptions,
 } from '../../../../server/publisher/build/build-site.ts';
+import { runningRenderers } from '../../../../server/publisher/build/render/page-renderer.ts';
 import { readStamp } from '../../../../server/publisher/build/site-fingerprint.ts';
 import { PROJECT_ROOT, stagingFolderFor } from '../../../../server/publisher/build/staging.ts';
 import { topicSlug } from '../../../../contract/topics.ts';
@@ -167,17 +168,32 @@ test('the stale check notices edits and deletions; a failed build keeps the last
   expect(await besideSite()).toEqual(['site', 'site.nginx.conf']);
   expect(await staged()).toEqual(['renderer-<hex>']);
 
+  // A build for other code or settings replaces the renderer: the previous one's process stops.
+  const mine = (entry: string) => entry.startsWith(stagingFolderFor(options.siteDir));
+  const [first] = runningRenderers().filter(mine);
+  expect(first).toBeDefined();
+  const otherContact = { ...options, contactEmail: 'builds@curated-threads.test' };
+  await buildSite(otherContact, { capture: true });
+  const [second, ...more] = runningRenderers().filter(mine);
+  expect(more).toEqual([]);
+  expect(second).not.toBe(first);
+  expect(await staged()).toEqual(['renderer-<hex>']);
+  expect(await staleReason(otherContact)).toBeNull();
+
   // A catalogue the build cannot read fails the build; the previous site stays in place.
   await writeFile(path.join(options.catalogueDir, 'threads-all.json'), '{"not": "a list"}');
-  const failing = await siteState(options);
-  const failure = renderSite(options, failing);
+  const failing = await siteState(otherContact);
+  expect(failing.renderOnly).toBe(true);
+  const failure = renderSite(otherContact, failing);
   await expect(failure).rejects.toThrow("Rendering the site's pages failed");
   await expect(failure).rejects.toThrow('threads-all.json must hold a list of thread cards');
   // A build renders the same pages: it fails alike, and its renderer goes with it.
   await expect(buildSite(options, { capture: true })).rejects.toThrow(
     'threads-all.json must hold a list of thread cards',
   );
-  expect(await readFile(path.join(options.siteDir, 'index.html'), 'utf8')).toBe(renderedHome);
+  expect(await readFile(path.join(options.siteDir, 'index.html'), 'utf8')).toBe(
+    renderedHome.replaceAll(options.contactEmail ?? '', otherContact.contactEmail),
+  );
   expect(await besideSite()).toEqual(['site', 'site.nginx.conf']);
   expect(await staged()).toEqual(['renderer-<hex>']);
   await rm(work, { recursive: true, force: true });
