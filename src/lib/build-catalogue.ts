@@ -160,14 +160,11 @@ export function createCatalogueReader(dir: string) {
 
     /** A topic's page or feed: the topic and its first `limit` cards; null when no topic has that slug. */
     async readTopicPage(slug: string, limit: number): Promise<TopicPageProps | null> {
-      const topic = (await reader.readCatalogueTopics(0)).find(({ topic }) => topic.slug === slug)?.topic;
-      if (!topic) return null;
-      if (!(await isPaged())) {
-        const { topics } = await readWhole();
-        const cards = topics.find((entry) => entry.topic.slug === slug)?.cards ?? [];
-        return { topic, cards: validated(cards.slice(0, limit), 'threads-all.json') };
-      }
-      return { topic, cards: (await readListHead(topicListKey(slug), limit)).cards };
+      // The sample is in memory already; an export's topic reads its own pages, not every topic's.
+      if (!(await isPaged()))
+        return (await reader.readCatalogueTopics(limit)).find(({ topic }) => topic.slug === slug) ?? null;
+      const topic = (await readTopics()).find((each) => each.slug === slug);
+      return topic ? { topic, cards: (await readListHead(topicListKey(slug), limit)).cards } : null;
     },
 
     /** The manifest, or null when it is missing or malformed (the page then shows no freshness line). */

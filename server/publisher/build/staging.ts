@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { copyFile, cp, link, mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { cp, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { linkOrCopy } from '../export/atomic-file.ts';
 import { filesUnder } from '../export/files-under.ts';
 
 /** The repository root: the site's sources are read relative to it, and the build runs in it. */
@@ -114,10 +115,7 @@ export async function linkedCopy(
   const files = (await filesUnder(from, '')).filter((file) => !skip(file));
   const folders = new Set(files.map((file) => path.posix.dirname(file)));
   for (const folder of [...folders].sort()) await mkdir(path.join(to, folder), { recursive: true });
-  const linkOne = async (file: string) => {
-    const [source, target] = [path.join(from, file), path.join(to, file)];
-    await link(source, target).catch(() => copyFile(source, target));
-  };
+  const linkOne = (file: string) => linkOrCopy(path.join(from, file), path.join(to, file));
   for (let start = 0; start < files.length; start += LINK_CONCURRENCY)
     await Promise.all(files.slice(start, start + LINK_CONCURRENCY).map(linkOne));
 }

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteVersion, SiteVersionsRepository } from '../../repositories/site-versions.ts';
-import { linkOrCopy, type ObjectStore } from './object-store.ts';
+import { linkOrCopy } from '../export/atomic-file.ts';
+import type { ObjectStore } from './object-store.ts';
 
 const DOWNLOAD_BATCH = 200;
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, link, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { linkOrCopy } from '../export/atomic-file.ts';
 
 /**
  * This instance's copies of stored objects, one file per content hash: versions are assembled from
@@ -40,17 +41,6 @@ export function createObjectStore(dir: string) {
 }
 
 export type ObjectStore = ReturnType<typeof createObjectStore>;
-
-/**
- * A hard link (the export and the build replace files rather than rewrite them, so a linked copy
- * never changes under us), or a copy across filesystems.
- */
-export async function linkOrCopy(source: string, target: string): Promise<void> {
-  await link(source, target).catch(async (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EXDEV' && error.code !== 'EPERM' && error.code !== 'EMLINK') throw error;
-    await copyFile(source, target);
-  });
-}
 
 /**
  * Removes objects no assembled version links to any more (a link count of one: only the store's own)

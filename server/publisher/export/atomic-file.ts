@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { copyFile, link, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 
@@ -157,4 +157,15 @@ export async function writeIfChanged(
   if (precompress) await writeWithSiblings(file, body);
   else await writeAtomically(file, body);
   return !same;
+}
+
+/**
+ * A hard link (the export and the build replace files rather than rewrite them, so a linked copy
+ * never changes under us), or a copy across filesystems.
+ */
+export async function linkOrCopy(source: string, target: string): Promise<void> {
+  await link(source, target).catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EXDEV' && error.code !== 'EPERM' && error.code !== 'EMLINK') throw error;
+    await copyFile(source, target);
+  });
 }

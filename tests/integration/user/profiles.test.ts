@@ -11,16 +11,7 @@ import { simulatedUserId } from '../../../server/simulator/store.ts';
 import { api, approvedMember, signIn, startApp, saveProfile } from '../auth/helpers.ts';
 import { buildTestApp } from '../helpers/app.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
-
-/** A member who has saved nothing and posted nothing approved. */
-const NO_COLLECTIONS = {
-  gems: [],
-  own_threads: [],
-  gem_cards: [],
-  thread_cards: [],
-  gem_count: 0,
-  thread_count: 0,
-};
+import { NO_COLLECTIONS } from '../../unit/helpers/profile-collections.ts';
 
 let app: FastifyInstance;
 let base: string;

@@ -1,7 +1,7 @@
-import { copyFile, link, mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PUBLIC_CATALOGUE_FILE } from '../../export/catalogue-files.ts';
-import { siblingsOf } from '../../export/atomic-file.ts';
+import { linkOrCopy, siblingsOf } from '../../export/atomic-file.ts';
 import { filesUnder } from '../../export/files-under.ts';
 import { HEADERS_FILE, headersFile, headersFileWarnings } from './headers-file.ts';
 import { nginxServerBlock } from './nginx.ts';
@@ -53,7 +53,6 @@ async function copyCatalogue(catalogueDir: string, siteDir: string): Promise<num
       mkdir(path.join(target, dir), { recursive: true }),
     ),
   );
-  const linkOrCopy = (from: string, to: string) => link(from, to).catch(() => copyFile(from, to));
   const linkOne = async (file: string) => {
     const from = path.join(catalogueDir, file);
     const to = path.join(target, file);

@@ -1,4 +1,5 @@
-import { copyFile, link, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { linkOrCopy } from '../../export/atomic-file.ts';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
@@ -21,9 +22,6 @@ async function sameBytes(a: Buffer, file: string): Promise<boolean> {
 // The pages a publish renders again (decision 043) change with every approval: brotli 11 takes ~80 ms
 // for the 64 KB home page, 5 about 1 ms for 12% more bytes (10.1 KB against 11.3 KB).
 const CHANGING_PAGE_BROTLI = 5;
-
-/** Links `from` at `to`, or copies it where a link cannot be made (another filesystem). */
-const linkOrCopy = (from: string, to: string) => link(from, to).catch(() => copyFile(from, to));
 
 /**
  * Writes `file.br` and `file.gz`, or links them from `previous` when it holds the same file and both

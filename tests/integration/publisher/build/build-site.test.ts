@@ -15,6 +15,7 @@ import { readStamp } from '../../../../server/publisher/build/site-fingerprint.t
 import { PROJECT_ROOT, stagingFolderFor } from '../../../../server/publisher/build/staging.ts';
 import { topicSlug } from '../../../../contract/topics.ts';
 import { TEST_SITE } from '../../../site-under-test.ts';
+import { NO_COLLECTIONS } from '../../../unit/helpers/profile-collections.ts';
 
 /** The files each page marked `prerender = false` writes, as patterns: `[slug]` is any one segment. */
 async function onDemandRoutes(): Promise<RegExp[]> {
@@ -48,15 +49,7 @@ test('the stale check notices edits and deletions; a failed build keeps the last
     profilesFile: path.join(work, 'profiles.json'),
   };
   const profile = { username: 'gridwatcher', threads_username: 'gridwatcher', bio: 'Grids, mostly.' };
-  const collections = {
-    gems: [],
-    own_threads: [],
-    gem_cards: [],
-    thread_cards: [],
-    gem_count: 0,
-    thread_count: 0,
-  };
-  await writeFile(options.profilesFile ?? '', JSON.stringify([{ ...profile, ...collections }]));
+  await writeFile(options.profilesFile ?? '', JSON.stringify([{ ...profile, ...NO_COLLECTIONS }]));
   expect(path.relative(PROJECT_ROOT, options.siteDir).startsWith('..')).toBe(true);
   /** Beside the site: the site and its nginx block, no staging or retired folder left behind. */
   const besideSite = async () => (await readdir(path.dirname(options.siteDir))).toSorted();

@@ -1,16 +1,12 @@
 import { expect, test } from 'vitest';
 import { createPublicProfileCache } from '../../../../../server/routes/user/public-profile-cache.ts';
+import { NO_COLLECTIONS } from '../../../helpers/profile-collections.ts';
 
 const body = JSON.stringify({
   username: 'Ada',
   threads_username: 'ada',
   bio: '',
-  gems: [],
-  own_threads: [],
-  gem_cards: [],
-  thread_cards: [],
-  gem_count: 0,
-  thread_count: 0,
+  ...NO_COLLECTIONS,
 });
 
 test('answers by name without regard to case, remembers misses, and forgets on clear or expiry', () => {
