@@ -81,4 +81,8 @@ run('Catalogue benchmark smoke (npm run bench:catalogue -- --smoke)', process.ex
   'scripts/bench/catalogue.ts',
   '--smoke',
 ]);
+run('Versions benchmark smoke (npm run bench:versions -- --smoke)', process.execPath, [
+  'scripts/bench/versions.ts',
+  '--smoke',
+]);
 console.log('\n✓ All tests passed.');

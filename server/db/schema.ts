@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -348,12 +349,14 @@ export const siteObjects = pgTable('site_objects', {
 });
 
 /**
- * A published version of what the instances serve: each file's path (`site/...`, `data/...`) and the
- * hash of its object. Instances switch to the newest one once they hold all of its files.
+ * A published version of what the instances serve (decisions 036 and 044): its files are the rows of
+ * `site_version_files` live at its id. Instances switch to the newest one once they hold all of them.
  */
 export const siteVersions = pgTable('site_versions', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  files: jsonb('files').$type<Record<string, string>>().notNull(),
+  /** How many files the version has and how many it changed or removed, for logs and tests. */
+  fileCount: integer('file_count').notNull(),
+  changedCount: integer('changed_count').notNull(),
   /** The catalogue version the files carry (the manifest's), for logs and tests. */
   catalogueVersion: text('catalogue_version'),
   /** The instance that published it. */
@@ -362,6 +365,32 @@ export const siteVersions = pgTable('site_versions', {
   activateAt: timestamp('activate_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
 });
+
+/**
+ * Which object a path holds, version by version (decision 044): a row is live from the version that
+ * wrote it (`from_version`) until the one that replaced or removed it (`until_version`, null while
+ * live). A version writes rows only for what it changed, and an instance catches up by reading the
+ * rows that began or ended since its version: both cost the size of the change, not the site's.
+ */
+export const siteVersionFiles = pgTable(
+  'site_version_files',
+  {
+    path: text('path').notNull(),
+    hash: text('hash').notNull(),
+    fromVersion: bigint('from_version', { mode: 'number' }).notNull(),
+    untilVersion: bigint('until_version', { mode: 'number' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.path, table.fromVersion] }),
+    index('site_version_files_from').on(table.fromVersion),
+    index('site_version_files_until').on(table.untilVersion),
+    index('site_version_files_hash').on(table.hash),
+    // One live row per path: two publishers racing cannot both write one.
+    uniqueIndex('site_version_files_live')
+      .on(table.path)
+      .where(sql`${table.untilVersion} is null`),
+  ],
+);
 
 /** A transaction id (PostgreSQL 13+), read as text: it may pass 2^53. */
 const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });

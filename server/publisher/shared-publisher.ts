@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createPublisherLeaseRepository } from '../repositories/publisher-lease.ts';
 import { createSiteVersionsRepository } from '../repositories/site-versions.ts';
 import { catalogueExportFor, removeLeftoverBuilds, siteBuildOptionsFor } from './build/build-site.ts';
 import { siteDeployFor } from './deploy/deploy-targets.ts';
 import { createObjectStore } from './distribute/object-store.ts';
 import { holdPublisherLease } from './distribute/publisher-lease.ts';
-import { recordVersion } from './distribute/record-version.ts';
+import { createVersionRecorder } from './distribute/record-version.ts';
 import { createVersionFollower } from './distribute/version-follower.ts';
-import { createHashCache } from './distribute/version-files.ts';
 import { readManifest } from './export/export-catalogue.ts';
+import { WriteJournal } from './export/write-journal.ts';
 import type { Publisher, PublisherOptions } from './publisher.ts';
 import { createSitePublisher, publishSite, type PublishChange } from './publish-site.ts';
 import { ServedSite } from './serve/served-site.ts';
@@ -43,11 +44,20 @@ export async function startSharedPublisher(options: PublisherOptions): Promise<P
   };
   const instanceId = randomUUID();
   const repository = createSiteVersionsRepository(database.db);
+  const leases = createPublisherLeaseRepository(database.db);
   const publishedDir = path.join(config.dataDir, 'published');
   const objects = createObjectStore(path.join(publishedDir, 'objects'));
-  const hashOf = createHashCache();
-  const catalogue = catalogueExportFor(config);
   const buildOptions = siteBuildOptionsFor(config);
+  // What the export writes: the publisher records the catalogue's changes without listing it.
+  const journal = new WriteJournal(buildOptions.catalogueDir);
+  const recorder = createVersionRecorder({
+    repository,
+    objects,
+    instanceId,
+    leadMs: timing.leadMs,
+    journal,
+  });
+  const catalogue = catalogueExportFor(config);
   const deploy = siteDeployFor(config, database, log, options.deploy);
 
   // Set once the served site exists; the lease may be gained before that.
@@ -83,15 +93,10 @@ export async function startSharedPublisher(options: PublisherOptions): Promise<P
     if (!lease.isHolder()) return false;
     const outcome = await publishSite(database.db, buildOptions, { log, capture, catalogue, profiles });
     deploy?.afterPublish(outcome.exportChanged);
-    const id = await recordVersion({
-      repository,
-      objects,
-      hashOf,
+    const id = await recorder.record({
       siteDir: buildOptions.siteDir,
       catalogueDir: buildOptions.catalogueDir,
-      instanceId,
       catalogueVersion: (await readManifest(buildOptions.catalogueDir))?.version ?? null,
-      leadMs: timing.leadMs,
     });
     await repository.prune(10);
     log.info({ siteVersion: id }, 'published');
@@ -108,10 +113,10 @@ export async function startSharedPublisher(options: PublisherOptions): Promise<P
   // Any instance may take the change that needs a publish; the publisher may run elsewhere. The ask
   // goes through the database (a counter the publisher reads at every poll), so it needs no
   // connection of its own and works behind a transaction pooler.
-  let wanted = await repository.publishesWanted();
+  let wanted = await leases.publishesWanted();
   const watch = setInterval(() => {
     if (!lease.isHolder()) return;
-    repository.publishesWanted().then(
+    leases.publishesWanted().then(
       (now) => {
         for (const kind of PUBLISH_KINDS)
           if ((now.get(kind) ?? '0') !== (wanted.get(kind) ?? '0')) runner.request(kind);
@@ -125,12 +130,12 @@ export async function startSharedPublisher(options: PublisherOptions): Promise<P
     if (lease.isHolder()) return runner.request(change);
     // Another instance's change is asked for by that instance; the periodic publish is the holder's.
     if (!origin.local || !change) return;
-    repository
+    leases
       .wantPublish(change)
       .catch((error: unknown) => log.error({ err: error }, 'a publish could not be asked for'));
   };
   const held = await holdPublisherLease({
-    repository,
+    repository: leases,
     instanceId,
     ttlMs: timing.leaseMs,
     onGained: () => {
@@ -170,6 +175,7 @@ export async function startSharedPublisher(options: PublisherOptions): Promise<P
       await runner.close();
       await deploy?.close();
       await held.close();
+      journal.close();
     },
   };
 }

@@ -1,18 +1,48 @@
-import { desc, eq, inArray, like, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { appMeta, publisherLease, siteObjects, siteVersions } from '../db/schema.ts';
+import { siteObjects, siteVersionFiles, siteVersions } from '../db/schema.ts';
 
-const LEASE_ROW = 1;
-/** The app_meta keys under which any instance asks the publisher for a publish, by kind of change. */
-const PUBLISH_WANTED = 'publish_wanted:';
-
-/** A published version: its id and every file's path -> object hash. */
+/** A published version; its files are read with filesAt or changesBetween. */
 export interface SiteVersion {
   id: number;
-  files: Record<string, string>;
+  fileCount: number;
+  changedCount: number;
   catalogueVersion: string | null;
   publisher: string;
 }
+
+/** A version to record: each changed path's new object hash, or null where the path was removed. */
+export interface NewVersion {
+  changes: ReadonlyMap<string, string | null>;
+  catalogueVersion: string | null;
+  publisher: string;
+}
+
+/** What turns version `from`'s files into version `to`'s (see changesBetween). */
+export interface VersionChanges {
+  /** Paths added or given another object, with the object `to` holds. */
+  changed: Map<string, string>;
+  /** Paths `from` had and `to` has not. */
+  removed: string[];
+  /** Objects `from` held at the changed or removed paths: unneeded by `to` unless named again. */
+  replaced: string[];
+}
+
+/** Paths or rows per statement: far below PostgreSQL's 65,535 parameters. */
+const BATCH = 5_000;
+
+function batches<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += BATCH) out.push(items.slice(start, start + BATCH));
+  return out;
+}
+
+/** The rows live at version `id`: written at or before it and not yet replaced at it. */
+const liveAt = (id: number) =>
+  and(
+    lte(siteVersionFiles.fromVersion, id),
+    or(isNull(siteVersionFiles.untilVersion), gt(siteVersionFiles.untilVersion, id)),
+  );
 
 /** The newest version's id and how long until instances switch to it (0 once due), by the database's clock. */
 export interface LatestVersion {
@@ -20,55 +50,9 @@ export interface LatestVersion {
   waitMs: number;
 }
 
-/** The publisher lease and the published versions with their stored files (decision 036). */
+/** The published versions, which object each path holds, and the stored objects (decisions 036, 044). */
 export function createSiteVersionsRepository(db: Database) {
   return {
-    /**
-     * Takes or renews the publisher lease for `holder` until `ttlMs` from now, in one statement (safe
-     * behind a transaction pooler): it succeeds when the row is free, lapsed, or already ours.
-     */
-    async claimLease(holder: string, ttlMs: number): Promise<boolean> {
-      const until = sql`now() + make_interval(secs => ${ttlMs / 1000})`;
-      const rows = await db
-        .insert(publisherLease)
-        .values({ id: LEASE_ROW, holder, until })
-        .onConflictDoUpdate({
-          target: publisherLease.id,
-          set: { holder, until },
-          setWhere: sql`${publisherLease.until} < now() or ${publisherLease.holder} = ${holder}`,
-        })
-        .returning({ holder: publisherLease.holder });
-      return rows[0]?.holder === holder;
-    },
-
-    /** Gives the lease up at once (a clean shutdown), so another instance need not wait for it to lapse. */
-    async releaseLease(holder: string): Promise<void> {
-      await db
-        .update(publisherLease)
-        .set({ until: sql`now() - interval '1 second'` })
-        .where(eq(publisherLease.holder, holder));
-    },
-
-    /** Asks the publishing instance, wherever it runs, for a publish of `kind` (a counter it watches). */
-    async wantPublish(kind: string): Promise<void> {
-      await db
-        .insert(appMeta)
-        .values({ key: `${PUBLISH_WANTED}${kind}`, value: '1' })
-        .onConflictDoUpdate({
-          target: appMeta.key,
-          set: { value: sql`(${appMeta.value}::bigint + 1)::text`, updatedAt: sql`now()` },
-        });
-    },
-
-    /** How many publishes of each kind have been asked for so far (compare two readings). */
-    async publishesWanted(): Promise<Map<string, string>> {
-      const rows = await db
-        .select({ key: appMeta.key, value: appMeta.value })
-        .from(appMeta)
-        .where(like(appMeta.key, `${PUBLISH_WANTED}%`));
-      return new Map(rows.map((row) => [row.key.slice(PUBLISH_WANTED.length), row.value]));
-    },
-
     /** The newest version's id, or null before the first publish. */
     async latestId(): Promise<number | null> {
       return (await this.latest())?.id ?? null;
@@ -94,7 +78,8 @@ export function createSiteVersionsRepository(db: Database) {
       const [row] = await db
         .select({
           id: siteVersions.id,
-          files: siteVersions.files,
+          fileCount: siteVersions.fileCount,
+          changedCount: siteVersions.changedCount,
           catalogueVersion: siteVersions.catalogueVersion,
           publisher: siteVersions.publisher,
         })
@@ -133,19 +118,131 @@ export function createSiteVersionsRepository(db: Database) {
       return rows.map((row) => ({ hash: row.hash, body: Buffer.from(row.body) }));
     },
 
-    /** Records a version whose objects are all stored, due `leadMs` from now; returns its id. */
-    async insertVersion(version: Omit<SiteVersion, 'id'>, leadMs: number): Promise<number> {
+    /** The oldest version still kept: an instance on an older one reads the newest whole. */
+    async oldestId(): Promise<number | null> {
       const [row] = await db
-        .insert(siteVersions)
-        .values({ ...version, activateAt: sql`now() + make_interval(secs => ${leadMs / 1000})` })
-        .returning({ id: siteVersions.id });
-      if (!row) throw new Error('site version insert returned no row');
-      return row.id;
+        .select({ id: siteVersions.id })
+        .from(siteVersions)
+        .orderBy(asc(siteVersions.id))
+        .limit(1);
+      return row?.id ?? null;
+    },
+
+    /** Every file of version `id`: path -> object hash (read whole only by an instance starting afresh). */
+    async filesAt(id: number): Promise<Map<string, string>> {
+      const rows = await db
+        .select({ path: siteVersionFiles.path, hash: siteVersionFiles.hash })
+        .from(siteVersionFiles)
+        .where(liveAt(id));
+      return new Map(rows.map((row) => [row.path, row.hash]));
+    },
+
+    /** The objects live now at those of `paths` that have one (the newest version's). */
+    async liveHashes(paths: readonly string[]): Promise<Map<string, string>> {
+      const live = new Map<string, string>();
+      for (const batch of batches(paths)) {
+        const rows = await db
+          .select({ path: siteVersionFiles.path, hash: siteVersionFiles.hash })
+          .from(siteVersionFiles)
+          .where(and(isNull(siteVersionFiles.untilVersion), inArray(siteVersionFiles.path, batch)));
+        for (const row of rows) live.set(row.path, row.hash);
+      }
+      return live;
+    },
+
+    /** The paths live now under `prefix` (a removed folder's), for the rare removal of a whole folder. */
+    async livePathsUnder(prefix: string): Promise<string[]> {
+      const rows = await db
+        .select({ path: siteVersionFiles.path })
+        .from(siteVersionFiles)
+        .where(
+          and(isNull(siteVersionFiles.untilVersion), sql`starts_with(${siteVersionFiles.path}, ${prefix})`),
+        );
+      return rows.map((row) => row.path);
     },
 
     /**
-     * Deletes all but the newest `keep` versions and every object none of the kept ones names, in one
-     * transaction (an instance switching to a kept version still finds every file).
+     * What changed from version `from` to `to` (both kept, `from` older): read from the rows that
+     * began or ended between them, so it costs the size of the change, not the site's.
+     */
+    async changesBetween(from: number, to: number): Promise<VersionChanges> {
+      const rows = await db
+        .select({
+          path: siteVersionFiles.path,
+          hash: siteVersionFiles.hash,
+          fromVersion: siteVersionFiles.fromVersion,
+          untilVersion: siteVersionFiles.untilVersion,
+        })
+        .from(siteVersionFiles)
+        .where(
+          or(
+            and(gt(siteVersionFiles.fromVersion, from), lte(siteVersionFiles.fromVersion, to)),
+            and(gt(siteVersionFiles.untilVersion, from), lte(siteVersionFiles.untilVersion, to)),
+          ),
+        );
+      const changed = new Map<string, string>();
+      const ended = new Map<string, string>();
+      for (const row of rows) {
+        const liveAtTo = row.fromVersion <= to && (row.untilVersion === null || row.untilVersion > to);
+        if (liveAtTo) changed.set(row.path, row.hash);
+        // A row live at `from` that ended since: its path changed or went.
+        else if (row.fromVersion <= from) ended.set(row.path, row.hash);
+      }
+      return {
+        changed,
+        removed: [...ended.keys()].filter((key) => !changed.has(key)),
+        replaced: [...new Set(ended.values())],
+      };
+    },
+
+    /**
+     * Records a version whose objects are all stored, due `leadMs` from now, in one transaction: the
+     * version, the end of each changed path's live row and the new rows. Returns its id.
+     */
+    async insertVersion(version: NewVersion, leadMs: number): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [previous] = await tx
+          .select({ fileCount: siteVersions.fileCount })
+          .from(siteVersions)
+          .orderBy(desc(siteVersions.id))
+          .limit(1);
+        const [row] = await tx
+          .insert(siteVersions)
+          .values({
+            fileCount: 0,
+            changedCount: version.changes.size,
+            catalogueVersion: version.catalogueVersion,
+            publisher: version.publisher,
+            activateAt: sql`now() + make_interval(secs => ${leadMs / 1000})`,
+          })
+          .returning({ id: siteVersions.id });
+        if (!row) throw new Error('site version insert returned no row');
+        let ended = 0;
+        for (const paths of batches([...version.changes.keys()]))
+          ended += (
+            await tx
+              .update(siteVersionFiles)
+              .set({ untilVersion: row.id })
+              .where(and(isNull(siteVersionFiles.untilVersion), inArray(siteVersionFiles.path, paths)))
+              .returning({ path: siteVersionFiles.path })
+          ).length;
+        const written = [...version.changes].flatMap(([path, hash]) =>
+          hash === null ? [] : [{ path, hash, fromVersion: row.id }],
+        );
+        for (const values of batches(written)) await tx.insert(siteVersionFiles).values(values);
+        // Counted, not listed: the previous count, less the rows that ended, plus the new ones.
+        await tx
+          .update(siteVersions)
+          .set({ fileCount: (previous?.fileCount ?? 0) - ended + written.length })
+          .where(eq(siteVersions.id, row.id));
+        return row.id;
+      });
+    },
+
+    /**
+     * Deletes all but the newest `keep` versions, the file rows no kept version holds, and the objects
+     * only those rows named, in one transaction (an instance switching to a kept version still finds
+     * every file). Only rows that ended are looked at: the cost is what changed, not the site.
      */
     async prune(keep: number): Promise<void> {
       await db.transaction(async (tx) => {
@@ -157,10 +254,19 @@ export function createSiteVersionsRepository(db: Database) {
         const oldest = kept.at(-1)?.id;
         if (oldest === undefined) return;
         await tx.delete(siteVersions).where(lt(siteVersions.id, oldest));
-        const named = tx
-          .select({ hash: sql<string>`value` })
-          .from(sql`${siteVersions}, jsonb_each_text(${siteVersions.files})`);
-        await tx.delete(siteObjects).where(notInArray(siteObjects.hash, named));
+        const gone = await tx
+          .delete(siteVersionFiles)
+          .where(lte(siteVersionFiles.untilVersion, oldest))
+          .returning({ hash: siteVersionFiles.hash });
+        for (const hashes of batches([...new Set(gone.map((row) => row.hash))]))
+          await tx
+            .delete(siteObjects)
+            .where(
+              and(
+                inArray(siteObjects.hash, hashes),
+                sql`not exists (select 1 from ${siteVersionFiles} where ${siteVersionFiles.hash} = ${siteObjects.hash})`,
+              ),
+            );
       });
     },
   };

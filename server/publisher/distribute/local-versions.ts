@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SiteVersion, SiteVersionsRepository } from '../../repositories/site-versions.ts';
+import type { SiteVersionsRepository, VersionChanges } from '../../repositories/site-versions.ts';
 import { linkOrCopy } from '../export/atomic-file.ts';
 import type { ObjectStore } from './object-store.ts';
 
 const DOWNLOAD_BATCH = 200;
+/**
+ * Folders an instance assembles versions in, reused in turn: the one served, the one before (its
+ * hashed files are still asked for) and the one being brought to the next version.
+ */
+export const SLOTS = 3;
 
 /** Where a version is assembled: its site and its catalogue, as the served site reads them. */
 export interface VersionFolders {
@@ -13,8 +18,46 @@ export interface VersionFolders {
   catalogueDir: string;
 }
 
+export interface AssembleContext {
+  repository: SiteVersionsRepository;
+  objects: ObjectStore;
+  /** DATA_DIR/published: this instance's own disk. */
+  publishedDir: string;
+}
+
+/** A slot brought to a version, and the objects its previous files held (candidates for pruning). */
+export interface AssembledSlot {
+  folders: VersionFolders;
+  replaced: string[];
+  /** Whether the slot was laid out whole (a first start, or a version too old to catch up from). */
+  whole: boolean;
+}
+
+const rootOf = (publishedDir: string, slot: number) => path.join(publishedDir, 'slots', String(slot));
+// The marker lies beside the slot, so laying the slot out whole never removes it by accident.
+const markerOf = (root: string) => `${root}.version`;
+
 function foldersOf(root: string): VersionFolders {
   return { siteDir: path.join(root, 'site'), catalogueDir: path.join(root, 'data') };
+}
+
+/** The version slot `slot` holds whole, or null (none yet, or an assembly was cut short). */
+export async function slotVersion(publishedDir: string, slot: number): Promise<number | null> {
+  const text = await readFile(markerOf(rootOf(publishedDir, slot)), 'utf8').catch(() => null);
+  const id = text === null ? NaN : Number(text);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+/** Among the slots not in `busy`, the one holding the newest version: the fewest changes to apply. */
+export async function chooseSlot(publishedDir: string, busy: ReadonlySet<number>): Promise<number> {
+  let best: { slot: number; version: number } | null = null;
+  for (let slot = 0; slot < SLOTS; slot += 1) {
+    if (busy.has(slot)) continue;
+    const version = (await slotVersion(publishedDir, slot)) ?? -1;
+    if (!best || version > best.version) best = { slot, version };
+  }
+  if (!best) throw new Error('every version folder is in use');
+  return best.slot;
 }
 
 /** Fetches the objects of `hashes` this instance does not hold yet. */
@@ -32,52 +75,64 @@ async function download(repository: SiteVersionsRepository, objects: ObjectStore
   }
 }
 
-/**
- * The folders of `version` under `publishedDir`, assembled once from the object store (hard links)
- * after every missing object is downloaded; the folder appears whole (built aside, then renamed).
- */
-export async function assembleVersion(
-  version: SiteVersion,
-  {
-    repository,
-    objects,
-    publishedDir,
-  }: { repository: SiteVersionsRepository; objects: ObjectStore; publishedDir: string },
-): Promise<VersionFolders> {
-  const root = path.join(publishedDir, `v${version.id}`);
-  if (
-    await stat(root).then(
-      () => true,
-      () => false,
-    )
-  )
-    return foldersOf(root);
-  await download(repository, objects, [...new Set(Object.values(version.files))]);
-  const staging = `${root}.assembling-${randomBytes(4).toString('hex')}`;
-  try {
-    for (const [key, hash] of Object.entries(version.files)) {
-      const target = path.join(staging, ...key.split('/'));
-      await mkdir(path.dirname(target), { recursive: true });
-      await linkOrCopy(objects.fileOf(hash), target);
+/** Lays `changes` into the slot at `root`: each file linked aside and renamed over, never written in place. */
+async function applyChanges(root: string, changes: VersionChanges, objects: ObjectStore): Promise<void> {
+  const made = new Set<string>();
+  for (const [key, hash] of changes.changed) {
+    const target = path.join(root, ...key.split('/'));
+    const folder = path.dirname(target);
+    if (!made.has(folder)) {
+      await mkdir(folder, { recursive: true });
+      made.add(folder);
     }
-    // An empty catalogue still has its folders: the served site reads both.
-    await mkdir(path.join(staging, 'site'), { recursive: true });
-    await mkdir(path.join(staging, 'data'), { recursive: true });
-    await rename(staging, root);
-  } finally {
-    await rm(staging, { recursive: true, force: true });
+    const temporary = `${target}.${randomBytes(4).toString('hex')}.linking`;
+    await linkOrCopy(objects.fileOf(hash), temporary);
+    await rename(temporary, target);
   }
-  return foldersOf(root);
+  for (const key of changes.removed) await rm(path.join(root, ...key.split('/')), { force: true });
+  // An empty catalogue still has its folders: the served site reads both.
+  await mkdir(path.join(root, 'site'), { recursive: true });
+  await mkdir(path.join(root, 'data'), { recursive: true });
 }
 
 /**
- * Removes assembled versions older than the newest `keep` ids in `keepIds`, and leftovers of an
- * assembly cut short. Objects stay: the next versions mostly share them.
+ * Brings slot `slot` under `publishedDir` to version `id` (decision 044): by the changes since the
+ * version it holds when that one is still kept, else laid out whole. The slot's marker is removed
+ * first and written last, so a slot cut short is laid out whole next time, never trusted.
  */
-export async function removeOldVersions(publishedDir: string, keepIds: readonly number[]): Promise<void> {
-  const keep = new Set(keepIds.map((id) => `v${id}`));
+export async function assembleInSlot(
+  slot: number,
+  id: number,
+  { repository, objects, publishedDir }: AssembleContext,
+): Promise<AssembledSlot> {
+  const root = rootOf(publishedDir, slot);
+  const held = await slotVersion(publishedDir, slot);
+  if (held === id) return { folders: foldersOf(root), replaced: [], whole: false };
+  let changes: VersionChanges | null = null;
+  if (held !== null && held < id) {
+    changes = await repository.changesBetween(held, id);
+    // Read after the changes: a prune that removed `held`'s rows has removed `held` too.
+    const oldest = await repository.oldestId();
+    if (oldest === null || held < oldest) changes = null;
+  }
+  const whole = changes === null;
+  changes ??= { changed: await repository.filesAt(id), removed: [], replaced: [] };
+  await download(repository, objects, [...new Set(changes.changed.values())]);
+  await rm(markerOf(root), { force: true });
+  if (whole) await rm(root, { recursive: true, force: true });
+  await applyChanges(root, changes, objects);
+  await writeFile(`${markerOf(root)}.tmp`, String(id));
+  await rename(`${markerOf(root)}.tmp`, markerOf(root));
+  return { folders: foldersOf(root), replaced: changes.replaced, whole };
+}
+
+/**
+ * Removes what earlier releases assembled (one `v<id>` folder per version, decision 036): slots
+ * replaced them. Objects stay: the slots mostly share them.
+ */
+export async function removeLegacyVersions(publishedDir: string): Promise<void> {
   for (const name of await readdir(publishedDir).catch(() => [] as string[])) {
-    if (!/^v\d+(\.assembling-[0-9a-f]+)?$/.test(name) || keep.has(name)) continue;
+    if (!/^v\d+(\.assembling-[0-9a-f]+)?$/.test(name)) continue;
     await rm(path.join(publishedDir, name), { recursive: true, force: true });
   }
 }

@@ -43,6 +43,21 @@ export function createObjectStore(dir: string) {
 export type ObjectStore = ReturnType<typeof createObjectStore>;
 
 /**
+ * Removes those of `hashes` no slot links to any more (a link count of one: only the store's own):
+ * the objects a slot's changes replaced, so pruning costs the size of the change.
+ */
+export async function pruneNamedObjects(objects: ObjectStore, hashes: readonly string[]): Promise<number> {
+  let removed = 0;
+  for (const hash of hashes) {
+    const info = await stat(objects.fileOf(hash)).catch(() => null);
+    if (!info || info.nlink > 1) continue;
+    await rm(objects.fileOf(hash), { force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
+/**
  * Removes objects no assembled version links to any more (a link count of one: only the store's own)
  * that are older than `graceMs`, so one downloaded for an assembly in progress stays. Where the
  * filesystem could not link, versions hold copies and the store is only a cache: removing is safe.

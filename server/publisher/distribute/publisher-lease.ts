@@ -1,7 +1,7 @@
-import type { SiteVersionsRepository } from '../../repositories/site-versions.ts';
+import type { PublisherLeaseRepository } from '../../repositories/publisher-lease.ts';
 
 export interface LeaseOptions {
-  repository: SiteVersionsRepository;
+  repository: PublisherLeaseRepository;
   instanceId: string;
   /** How long a claim holds without renewal: a killed holder is replaced this long after it died. */
   ttlMs: number;

@@ -1,25 +1,37 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { SiteVersionsRepository } from '../../repositories/site-versions.ts';
+import type { JournalEntries, WriteJournal } from '../export/write-journal.ts';
 import type { ObjectStore } from './object-store.ts';
-import { versionFiles } from './version-files.ts';
+import { isVersionCatalogueFile, sha256Of, versionFiles, type VersionFile } from './version-files.ts';
 
 /** Objects uploaded per statement: large enough to be quick, small enough for one round trip. */
 const UPLOAD_BATCH_BYTES = 8 * 1024 * 1024;
 const LOOKUP_BATCH = 1000;
 
-export interface RecordVersionOptions {
+export interface RecorderOptions {
   repository: SiteVersionsRepository;
   objects: ObjectStore;
-  hashOf: (file: string) => Promise<string>;
+  /** This instance, written into each version as its publisher. */
+  instanceId: string;
+  /** How far ahead instances switch to a version: long enough for every one to have fetched it. */
+  leadMs: number;
+  /**
+   * What the export wrote into the catalogue folder: with it, a record after the first reads only
+   * the files the export touched. Without it every record lists and reads the whole catalogue.
+   */
+  journal?: WriteJournal | undefined;
+}
+
+export interface RecordInput {
   siteDir: string;
   catalogueDir: string;
-  /** This instance, written into the version as its publisher. */
-  instanceId: string;
   /** The catalogue version the files carry (the manifest's), kept for logs and tests. */
   catalogueVersion: string | null;
-  /** How far ahead instances switch to it: long enough for every one to have fetched it. */
-  leadMs: number;
 }
+
+/** Each path with the object it holds now (null: gone) and, when there, where the file lies. */
+type Changes = Map<string, { hash: string | null; file?: string }>;
 
 async function upload(repository: SiteVersionsRepository, objects: ObjectStore, hashes: string[]) {
   let batch: { hash: string; body: Buffer }[] = [];
@@ -38,31 +50,108 @@ async function upload(repository: SiteVersionsRepository, objects: ObjectStore, 
   await repository.storeObjects(batch);
 }
 
-function sameFiles(a: Record<string, string>, b: Record<string, string>): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+/** The files as they are now, hashed: path -> hash, and where each lies. */
+async function hashed(files: readonly VersionFile[]): Promise<Map<string, { hash: string; file: string }>> {
+  const now = new Map<string, { hash: string; file: string }>();
+  for (const { key, file } of files) now.set(key, { hash: await sha256Of(file), file });
+  return now;
+}
+
+/** Each path whose object differs between `before` and `now` (a missing path in `now`: gone). */
+function compare(
+  before: ReadonlyMap<string, string>,
+  now: ReadonlyMap<string, { hash: string; file: string }>,
+  into: Changes,
+): void {
+  for (const [key, entry] of now) if (before.get(key) !== entry.hash) into.set(key, entry);
+  for (const key of before.keys()) if (!now.has(key)) into.set(key, { hash: null });
 }
 
 /**
- * Publishes what the site and catalogue folders hold now as a version every instance can fetch: each
- * file is kept in this instance's object store and uploaded unless the database has it already, then
- * one row names them all. Returns the new version's id, or the newest one's when nothing changed.
+ * The catalogue's changes from what the export noted: each noted public file as it is now against
+ * the newest version's, and every path of the newest version under a folder removed whole.
  */
-export async function recordVersion(options: RecordVersionOptions): Promise<number> {
-  const { repository, objects, hashOf } = options;
-  const files: Record<string, string> = {};
-  for (const { key, file } of await versionFiles(options.siteDir, options.catalogueDir)) {
-    const hash = await hashOf(file);
-    await objects.adopt(hash, file);
-    files[key] = hash;
+async function catalogueChanges(
+  repository: SiteVersionsRepository,
+  catalogueDir: string,
+  noted: JournalEntries,
+  into: Changes,
+): Promise<void> {
+  const root = `${path.resolve(catalogueDir)}${path.sep}`;
+  const keyOf = (file: string) => `data/${file.slice(root.length).split(path.sep).join('/')}`;
+  const keys = new Set<string>();
+  for (const file of noted.files) if (isVersionCatalogueFile(file.slice(root.length))) keys.add(keyOf(file));
+  for (const tree of noted.trees) {
+    keys.add(keyOf(tree));
+    for (const key of await repository.livePathsUnder(`${keyOf(tree)}/`)) keys.add(key);
   }
-  const latest = await repository.latestId();
-  const previous = latest === null ? null : await repository.find(latest);
-  if (previous && latest !== null && sameFiles(previous.files, files)) return latest;
-  // Objects first: a version row is only written once every file it names can be fetched.
-  await upload(repository, objects, [...new Set(Object.values(files))]);
-  return repository.insertVersion(
-    { files, catalogueVersion: options.catalogueVersion, publisher: options.instanceId },
-    options.leadMs,
-  );
+  const live = await repository.liveHashes([...keys]);
+  for (const key of keys) {
+    const file = path.join(catalogueDir, ...key.slice('data/'.length).split('/'));
+    const there = await stat(file).then(
+      (info) => info.isFile(),
+      () => false,
+    );
+    const hash = there ? await sha256Of(file) : null;
+    if (hash === (live.get(key) ?? null)) continue;
+    into.set(key, hash === null ? { hash } : { hash, file });
+  }
+}
+
+/**
+ * The publisher's side of the versions (decisions 036 and 044): `record` publishes what the site and
+ * catalogue folders hold as a version every instance can fetch, written as the paths that changed
+ * since the newest version. The site (small, rebuilt whole) is listed at every record and compared
+ * with the last one, kept in memory; the catalogue is listed whole only at the first record, after a
+ * failed one or when another publisher recorded since, and otherwise read from the export's journal.
+ */
+export function createVersionRecorder({ repository, objects, instanceId, leadMs, journal }: RecorderOptions) {
+  let last: { id: number; site: Map<string, string> } | null = null;
+  return {
+    /** Records a version and returns its id, or the newest one's when nothing changed. */
+    async record(input: RecordInput): Promise<number> {
+      // Taken first: whatever is written from now on belongs to the next record.
+      const noted = journal?.take();
+      const known = last;
+      last = null; // a failure below makes the next record list everything
+      const latest = await repository.latestId();
+      const [site, data] = await versionFiles(input.siteDir, input.catalogueDir, {
+        catalogue: !(noted && known && known.id === latest),
+      });
+      const siteNow = await hashed(site);
+      const changes: Changes = new Map();
+      if (noted && known && known.id === latest) {
+        compare(known.site, siteNow, changes);
+        await catalogueChanges(repository, input.catalogueDir, noted, changes);
+      } else {
+        const before = latest === null ? new Map<string, string>() : await repository.filesAt(latest);
+        compare(before, new Map([...siteNow, ...(await hashed(data))]), changes);
+      }
+      const siteHashes = new Map([...siteNow].map(([key, { hash }]) => [key, hash]));
+      if (latest !== null && changes.size === 0) {
+        last = { id: latest, site: siteHashes };
+        return latest;
+      }
+      // Only the changed files become objects here; an unchanged one is fetched from the database
+      // like any instance's, should this instance's store lack it.
+      const written = new Set<string>();
+      for (const { hash, file } of changes.values()) {
+        if (hash === null || file === undefined || written.has(hash)) continue;
+        written.add(hash);
+        await objects.adopt(hash, file);
+      }
+      // Objects first: a version row is only written once every file it names can be fetched.
+      await upload(repository, objects, [...written]);
+      const id = await repository.insertVersion(
+        {
+          changes: new Map([...changes].map(([key, { hash }]) => [key, hash])),
+          catalogueVersion: input.catalogueVersion,
+          publisher: instanceId,
+        },
+        leadMs,
+      );
+      last = { id, site: siteHashes };
+      return id;
+    },
+  };
 }

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isSiteFile, isSiteFolder } from '../../http/site-files.ts';
 import { PUBLIC_CATALOGUE_FILE } from '../export/catalogue-files.ts';
@@ -28,11 +27,21 @@ async function filesIn(
     .map((relative) => ({ key: `${prefix}/${relative}`, file: path.join(dir, ...relative.split('/')) }));
 }
 
+/** Whether a path under the catalogue folder is one a version carries (a public file or its copy). */
+export function isVersionCatalogueFile(relative: string): boolean {
+  return PUBLIC_CATALOGUE_FILE.test(baseName(relative.split(path.sep).join('/')));
+}
+
 /**
  * Every file one version is served from: the site's pages and assets (with the build's .br/.gz
- * copies) and the public catalogue files (with theirs).
+ * copies) and, unless `catalogue` is false, the public catalogue files (with theirs).
  */
-export async function versionFiles(siteDir: string, catalogueDir: string): Promise<VersionFile[]> {
+export async function versionFiles(
+  siteDir: string,
+  catalogueDir: string,
+  { catalogue = true }: { catalogue?: boolean } = {},
+): Promise<[site: VersionFile[], data: VersionFile[]]> {
+  const byKey = (a: VersionFile, b: VersionFile) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
   const [site, data] = await Promise.all([
     // Never listing the site's copy of the catalogue (data/ is served from the catalogue folder).
     filesIn(
@@ -41,29 +50,14 @@ export async function versionFiles(siteDir: string, catalogueDir: string): Promi
       (relative) => isSiteFile(baseName(relative)),
       (folder) => !isSiteFolder(folder),
     ),
-    filesIn(catalogueDir, 'data', (relative) => PUBLIC_CATALOGUE_FILE.test(baseName(relative))),
+    catalogue ? filesIn(catalogueDir, 'data', isVersionCatalogueFile) : [],
   ]);
-  return [...site, ...data].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return [site.sort(byKey), data.sort(byKey)];
 }
 
-async function sha256(file: string): Promise<string> {
+/** A file's SHA-256, streamed (a catalogue's whole files run to hundreds of megabytes). */
+export async function sha256Of(file: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
   return hash.digest('hex');
-}
-
-/**
- * Content hashes of files, remembered by path, size and modification time: the export and the
- * build replace a changed file (a new inode, a new mtime), so an unchanged one is not read again.
- */
-export function createHashCache() {
-  const known = new Map<string, { size: number; mtimeMs: number; hash: string }>();
-  return async (file: string): Promise<string> => {
-    const { size, mtimeMs } = await stat(file);
-    const seen = known.get(file);
-    if (seen && seen.size === size && seen.mtimeMs === mtimeMs) return seen.hash;
-    const hash = await sha256(file);
-    known.set(file, { size, mtimeMs, hash });
-    return hash;
-  };
 }

@@ -1,10 +1,8 @@
 import path from 'node:path';
 import type { SiteVersion, SiteVersionsRepository } from '../../repositories/site-versions.ts';
-import { assembleVersion, removeOldVersions, type VersionFolders } from './local-versions.ts';
-import { pruneObjects, type ObjectStore } from './object-store.ts';
+import { assembleInSlot, chooseSlot, removeLegacyVersions, type VersionFolders } from './local-versions.ts';
+import { pruneNamedObjects, pruneObjects, type ObjectStore } from './object-store.ts';
 
-/** Assembled versions kept: the current one and the two before, for pages loaded just before a switch. */
-const KEPT_VERSIONS = 3;
 /** An object downloaded this recently may belong to an assembly in progress: never pruned. */
 const OBJECT_GRACE_MS = 10 * 60_000;
 
@@ -30,13 +28,15 @@ export interface VersionFollower {
 
 /**
  * Follows the published versions: every `intervalMs` the newest id is read (one indexed query), and a
- * newer version is downloaded, assembled and then served as a whole, so this instance switches from
- * one complete version to the next and never serves half of one.
+ * newer version's changes are downloaded and laid into a version folder not served (decision 044),
+ * which is then served as a whole: this instance switches from one complete version to the next,
+ * never serves half of one, and each switch costs what the version changed.
  */
 export function createVersionFollower(options: FollowerOptions): VersionFollower {
   const { repository, objects, publishedDir } = options;
   let current: number | null = null;
-  const kept: number[] = [];
+  // The slots of the version served and the one before it, newest last: never written into.
+  const inUse: number[] = [];
   let queue: Promise<unknown> = Promise.resolve();
 
   const sync = async (): Promise<number | null> => {
@@ -46,13 +46,18 @@ export function createVersionFollower(options: FollowerOptions): VersionFollower
     const latest = newest.id;
     const version = await repository.find(latest);
     if (!version) return current;
-    const folders = await assembleVersion(version, { repository, objects, publishedDir });
-    await options.apply(folders, version, Math.max(0, newest.waitMs - (performance.now() - asked)));
+    const slot = await chooseSlot(publishedDir, new Set(inUse));
+    const assembled = await assembleInSlot(slot, latest, { repository, objects, publishedDir });
+    await options.apply(assembled.folders, version, Math.max(0, newest.waitMs - (performance.now() - asked)));
     current = latest;
-    kept.push(latest);
-    kept.splice(0, Math.max(0, kept.length - KEPT_VERSIONS));
-    await removeOldVersions(publishedDir, kept);
-    await pruneObjects(path.join(publishedDir, 'objects'), OBJECT_GRACE_MS);
+    inUse.push(slot);
+    inUse.splice(0, Math.max(0, inUse.length - 2));
+    await pruneNamedObjects(objects, assembled.replaced);
+    // Laid out whole, the slot's old objects are unknown: look at every object (a first start).
+    if (assembled.whole) {
+      await removeLegacyVersions(publishedDir);
+      await pruneObjects(path.join(publishedDir, 'objects'), OBJECT_GRACE_MS);
+    }
     return current;
   };
   const syncNow = () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { copyFile, link, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { noteWritten } from './write-journal.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -28,6 +29,7 @@ export async function writeAtomically(file: string, body: string): Promise<void>
   const temporary = temporaryFor(file);
   await writeFile(temporary, body);
   await rename(temporary, file);
+  noteWritten(file);
 }
 
 /** Brotli (quick level: thousands of catalogue files) and gzip copies of `body`, each only when smaller. */
@@ -90,6 +92,7 @@ export async function commitWithSiblings(file: string, prepared: PreparedVersion
     moves.map(([temporary, target]) => (temporary ? rename(temporary, target) : rm(target, { force: true }))),
   );
   await rename(prepared.main, file);
+  noteWritten(file, br, gz);
 }
 
 /** Writes `file` and, for a body worth compressing, its `.br`/`.gz` siblings (see commitWithSiblings). */
@@ -122,6 +125,7 @@ export async function removeWithSiblings(file: string): Promise<void> {
   // no siblings would answer with the file itself, which is correct as well).
   await rm(file, { force: true });
   await Promise.all([rm(br, { force: true }), rm(gz, { force: true })]);
+  noteWritten(file, br, gz);
 }
 
 /** Whether the siblings a body of `length` bytes should have are there, none older than the file. */

@@ -1,5 +1,6 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { noteRemovedTree } from './write-journal.ts';
 
 /** A page file's name (or its precompressed copy's): `7.json`, `7.json.br`, `7.json.gz`. */
 const PAGE_FILE = /^([1-9]\d*)\.json(?:\.br|\.gz)?$/;
@@ -26,6 +27,7 @@ export async function removeStaleFiles(dir: string, wanted: WantedFiles): Promis
   let removed = false;
   const remove = async (target: string) => {
     await rm(target, { recursive: true, force: true });
+    noteRemovedTree(target);
     removed = true;
   };
   /** Keeps a list's page files 1..pages (and their copies); removes everything else in its folder. */

@@ -3,6 +3,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
+import { noteWritten } from './write-journal.ts';
 
 /** Text gathered before it goes to disk. */
 const CHUNK_BYTES = 256 * 1024;
@@ -96,6 +97,7 @@ export class StreamedFile {
       else await Promise.all([rm(sibling, { force: true }), rm(`${this.file}${suffix}`, { force: true })]);
     }
     await rename(this.temporary, this.file);
+    noteWritten(this.file, ...SIBLINGS.map(({ suffix }) => `${this.file}${suffix}`));
     return true;
   }
 
