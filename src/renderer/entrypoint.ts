@@ -19,8 +19,9 @@ const filePage = (segments: string[]): RenderedPage => ({
 
 /**
  * Every page the data decides, as they are now on disk: the home and filter pages, the topics and
- * each topic's page and feeds, the feeds, the sitemap, About, each approved profile. Every page
- * marked `prerender = false` is here (a test checks); the other pages are built once per code change.
+ * each topic's page and feeds (with their page), the feeds and their page, the sitemap, About, each
+ * approved profile. Every page marked `prerender = false` is here (a test checks); the other pages
+ * are built once per code change.
  */
 export const pagesToRender: RendererEntry['pagesToRender'] = async () => {
   // A new pass reads the catalogue again: the last one's reads are of an older export.
@@ -33,11 +34,13 @@ export const pagesToRender: RendererEntry['pagesToRender'] = async () => {
     folderPage(['filter', 'images']),
     folderPage(['about']),
     folderPage(['topics']),
+    folderPage(['feed']),
     filePage(['feed.xml']),
     filePage(['feed.json']),
     filePage(['sitemap.xml']),
     ...topics.flatMap((slug) => [
       folderPage(['topics', slug]),
+      folderPage(['topics', slug, 'feed']),
       filePage(['topics', slug, 'feed.xml']),
       filePage(['topics', slug, 'feed.json']),
     ]),

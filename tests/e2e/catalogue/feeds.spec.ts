@@ -135,3 +135,43 @@ test('a topic page announces its own feeds, and every item in them is on that to
   expect(feed.items[0]?.id).toBe(first?.id);
   expect(items[0]?.guid[0]?.['#text']).toBe(first?.id);
 });
+
+test('the subscribe link opens the feed page: its addresses to copy and the threads it carries, in HTML', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page
+    .locator('main p.subscribe')
+    .getByRole('link', { name: /in a feed reader/ })
+    .click();
+  await expect(page).toHaveURL(/\/feed\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Follow Curated Threads in a feed reader');
+  // The addresses as a reader needs them: absolute, on this site.
+  const codes = await page.locator('.feed-page__addresses code').allTextContents();
+  expect(codes).toEqual([new URL('/feed.xml', page.url()).href, new URL('/feed.json', page.url()).href]);
+  // The same threads as the RSS file, in its order, each leading where the item's link does.
+  const items = await fetchRss(page.request, '/feed.xml');
+  const links = page.locator('.feed-page__items > li > a');
+  await expect(links).toHaveCount(items.length);
+  expect(await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')))).toEqual(
+    items.map((item) => item.link[0]),
+  );
+  await expect(links.first()).toHaveText(items[0]?.title[0] ?? '');
+  // Announced in the head like any page of the catalogue, so a reader pointed at it finds the feeds.
+  await alternate(page, 'application/rss+xml', '/feed.xml');
+});
+
+test("a topic's feed page carries only that topic's threads; an unknown topic has none", async ({ page }) => {
+  const topic = await topicWithAtLeast(page.request, 1);
+  await page.goto(topicPath(topic.slug));
+  await page
+    .locator('main p.subscribe')
+    .getByRole('link', { name: /in a feed reader/ })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`${topicPath(topic.slug)}/feed/$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Follow #${topic.tag} in a feed reader`);
+  const items = await fetchRss(page.request, `${topicPath(topic.slug)}/feed.xml`);
+  await expect(page.locator('.feed-page__items > li')).toHaveCount(Math.min(FEED_SIZE, topic.count));
+  expect(items).toHaveLength(Math.min(FEED_SIZE, topic.count));
+  expect((await page.request.get('/topics/no-such-topic-here/feed/')).status()).toBe(404);
+});
