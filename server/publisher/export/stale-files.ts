@@ -1,6 +1,6 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { noteRemovedTree } from './write-journal.ts';
+import { noteRemovedTree, noteWritten } from './write-journal.ts';
 
 /** A page file's name (or its precompressed copy's): `7.json`, `7.json.br`, `7.json.gz`. */
 const PAGE_FILE = /^([1-9]\d*)\.json(?:\.br|\.gz)?$/;
@@ -25,16 +25,18 @@ async function entries(dir: string) {
  */
 export async function removeStaleFiles(dir: string, wanted: WantedFiles): Promise<boolean> {
   let removed = false;
-  const remove = async (target: string) => {
+  const remove = async (target: string, folder: boolean) => {
     await rm(target, { recursive: true, force: true });
-    noteRemovedTree(target);
+    if (folder) noteRemovedTree(target);
+    else noteWritten(target);
     removed = true;
   };
   /** Keeps a list's page files 1..pages (and their copies); removes everything else in its folder. */
   const prune = async (folder: string, pages: number) => {
     for (const entry of await entries(folder)) {
       const match = PAGE_FILE.exec(entry.name);
-      if (!entry.isFile() || !match || Number(match[1]) > pages) await remove(path.join(folder, entry.name));
+      if (!entry.isFile() || !match || Number(match[1]) > pages)
+        await remove(path.join(folder, entry.name), entry.isDirectory());
     }
   };
 
@@ -46,19 +48,20 @@ export async function removeStaleFiles(dir: string, wanted: WantedFiles): Promis
       for (const topic of await entries(target)) {
         const pages = wanted.pages.get(`topics/${topic.name}`);
         if (pages && topic.isDirectory()) await prune(path.join(target, topic.name), pages);
-        else await remove(path.join(target, topic.name));
+        else await remove(path.join(target, topic.name), topic.isDirectory());
       }
       continue;
     }
     const pages = wanted.pages.get(entry.name);
     if (pages && entry.isDirectory()) await prune(target, pages);
-    else await remove(target);
+    else await remove(target, entry.isDirectory());
   }
 
   const searchDir = path.join(dir, 'search');
   for (const entry of await entries(searchDir)) {
     const name = `search/${entry.name.replace(COPY_SUFFIX, '')}`;
-    if (!entry.isFile() || !wanted.search.has(name)) await remove(path.join(searchDir, entry.name));
+    if (!entry.isFile() || !wanted.search.has(name))
+      await remove(path.join(searchDir, entry.name), entry.isDirectory());
   }
   return removed;
 }
