@@ -56,6 +56,7 @@ export async function startSharedPublisher(options: PublisherOptions): Promise<P
     instanceId,
     leadMs: timing.leadMs,
     journal,
+    requireLease: true,
   });
   const catalogue = catalogueExportFor(config);
   const deploy = siteDeployFor(config, database, log, options.deploy);
@@ -88,8 +89,16 @@ export async function startSharedPublisher(options: PublisherOptions): Promise<P
   });
 
   let lease: { isHolder(): boolean } = { isHolder: () => false };
+  // The start's own publishes run beside the runner's: one at a time, or two exports would write one
+  // folder at once and a record would take the other's journal half-way.
+  let publishing: Promise<unknown> = Promise.resolve();
   /** Exports, builds when needed and records the result; only while this instance holds the lease. */
-  const publish = async (capture: boolean, profiles = true): Promise<boolean> => {
+  const publish = (capture: boolean, profiles = true): Promise<boolean> => {
+    const run = publishing.then(() => publishOnce(capture, profiles));
+    publishing = run.catch(() => undefined);
+    return run;
+  };
+  const publishOnce = async (capture: boolean, profiles: boolean): Promise<boolean> => {
     if (!lease.isHolder()) return false;
     const outcome = await publishSite(database.db, buildOptions, { log, capture, catalogue, profiles });
     deploy?.afterPublish(outcome.exportChanged);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { siteObjects, siteVersionFiles, siteVersions } from '../db/schema.ts';
+import { publisherLease, siteObjects, siteVersionFiles, siteVersions } from '../db/schema.ts';
 
 /** A published version; its files are read with filesAt or changesBetween. */
 export interface SiteVersion {
@@ -13,7 +13,11 @@ export interface SiteVersion {
 
 /** A version to record: each changed path's new object hash, or null where the path was removed. */
 export interface NewVersion {
+  /** The newest version when the changes were read: they apply to it alone. */
+  base: number | null;
   changes: ReadonlyMap<string, string | null>;
+  /** When set, the publisher lease must be this instance's at the moment of writing. */
+  leaseHolder?: string | undefined;
   catalogueVersion: string | null;
   publisher: string;
 }
@@ -26,6 +30,11 @@ export interface VersionChanges {
   removed: string[];
   /** Objects `from` held at the changed or removed paths: unneeded by `to` unless named again. */
   replaced: string[];
+}
+
+/** A version was not recorded: what it was read against is no longer the newest, or the lease moved. */
+export class StaleVersionBase extends Error {
+  override name = 'StaleVersionBase';
 }
 
 /** Paths or rows per statement: far below PostgreSQL's 65,535 parameters. */
@@ -197,15 +206,29 @@ export function createSiteVersionsRepository(db: Database) {
 
     /**
      * Records a version whose objects are all stored, due `leadMs` from now, in one transaction: the
-     * version, the end of each changed path's live row and the new rows. Returns its id.
+     * version, the end of each changed path's live row and the new rows. Returns its id. Refused
+     * (StaleVersionBase) when another version was recorded since `base`, or the lease is no longer
+     * `leaseHolder`'s: changes read against one version must never be laid on another.
      */
     async insertVersion(version: NewVersion, leadMs: number): Promise<number> {
       return db.transaction(async (tx) => {
+        // One recording at a time, from any instance; held to the end of the transaction, so it works
+        // behind a transaction pooler.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('site_versions'))`);
         const [previous] = await tx
-          .select({ fileCount: siteVersions.fileCount })
+          .select({ id: siteVersions.id, fileCount: siteVersions.fileCount })
           .from(siteVersions)
           .orderBy(desc(siteVersions.id))
           .limit(1);
+        if ((previous?.id ?? null) !== version.base)
+          throw new StaleVersionBase('another version was recorded since these changes were read');
+        if (version.leaseHolder !== undefined) {
+          const [held] = await tx
+            .select({ holder: publisherLease.holder })
+            .from(publisherLease)
+            .where(and(eq(publisherLease.holder, version.leaseHolder), gt(publisherLease.until, sql`now()`)));
+          if (!held) throw new StaleVersionBase('this instance no longer holds the publisher lease');
+        }
         const [row] = await tx
           .insert(siteVersions)
           .values({
@@ -237,6 +260,23 @@ export function createSiteVersionsRepository(db: Database) {
           .where(eq(siteVersions.id, row.id));
         return row.id;
       });
+    },
+
+    /**
+     * Deletes stored objects no row names that are older than `graceMs`: those of a record that
+     * failed after uploading. Looks at every object: run once per publisher start, not per publish.
+     */
+    async sweepObjects(graceMs: number): Promise<number> {
+      const gone = await db
+        .delete(siteObjects)
+        .where(
+          and(
+            lt(siteObjects.createdAt, sql`now() - make_interval(secs => ${graceMs / 1000})`),
+            sql`not exists (select 1 from ${siteVersionFiles} where ${siteVersionFiles.hash} = ${siteObjects.hash})`,
+          ),
+        )
+        .returning({ hash: siteObjects.hash });
+      return gone.length;
     },
 
     /**

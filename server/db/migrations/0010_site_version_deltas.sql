@@ -21,7 +21,9 @@ INSERT INTO "site_version_files" ("path", "hash", "from_version")
 UPDATE "site_versions" SET "file_count" = (SELECT count(*) FROM jsonb_object_keys("files")),
   "changed_count" = (SELECT count(*) FROM jsonb_object_keys("files"));--> statement-breakpoint
 DELETE FROM "site_versions" WHERE "id" < (SELECT max("id") FROM "site_versions");--> statement-breakpoint
-DELETE FROM "site_objects" WHERE "hash" NOT IN (SELECT "hash" FROM "site_version_files");--> statement-breakpoint
+DELETE FROM "site_objects" WHERE NOT EXISTS (
+  SELECT 1 FROM "site_version_files" "f" WHERE "f"."hash" = "site_objects"."hash"
+);--> statement-breakpoint
 ALTER TABLE "site_versions" ALTER COLUMN "file_count" DROP DEFAULT;--> statement-breakpoint
 ALTER TABLE "site_versions" ALTER COLUMN "changed_count" DROP DEFAULT;--> statement-breakpoint
 ALTER TABLE "site_versions" DROP COLUMN "files";

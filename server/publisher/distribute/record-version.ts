@@ -21,6 +21,8 @@ export interface RecorderOptions {
    * the files the export touched. Without it every record lists and reads the whole catalogue.
    */
   journal?: WriteJournal | undefined;
+  /** Record only while holding the publisher lease (checked in the version's transaction). */
+  requireLease?: boolean | undefined;
 }
 
 export interface RecordInput {
@@ -98,14 +100,46 @@ async function catalogueChanges(
   }
 }
 
+/** A stored object no version names is swept this long after its upload (a record that failed). */
+const SWEEP_GRACE_MS = 60 * 60_000;
+
+/**
+ * The site's hashes, remembered by path, inode, size and modification time: a render or a build
+ * replaces the files it writes, so an unchanged page is not read again. Bounded by the site's files:
+ * entries of files no longer listed are dropped.
+ */
+function siteHashCache() {
+  const known = new Map<string, { ino: number; size: number; mtimeMs: number; hash: string }>();
+  return async (files: readonly VersionFile[]): Promise<Map<string, { hash: string; file: string }>> => {
+    const now = new Map<string, { hash: string; file: string }>();
+    for (const { key, file } of files) {
+      const { ino, size, mtimeMs } = await stat(file);
+      const seen = known.get(file);
+      const hash =
+        seen && seen.ino === ino && seen.size === size && seen.mtimeMs === mtimeMs
+          ? seen.hash
+          : await sha256Of(file);
+      known.set(file, { ino, size, mtimeMs, hash });
+      now.set(key, { hash, file });
+    }
+    const listed = new Set(files.map(({ file }) => file));
+    for (const file of known.keys()) if (!listed.has(file)) known.delete(file);
+    return now;
+  };
+}
+
 /**
  * The publisher's side of the versions (decisions 036 and 044): `record` publishes what the site and
  * catalogue folders hold as a version every instance can fetch, written as the paths that changed
  * since the newest version. The site (small, rebuilt whole) is listed at every record and compared
  * with the last one, kept in memory; the catalogue is listed whole only at the first record, after a
  * failed one or when another publisher recorded since, and otherwise read from the export's journal.
+ * A whole listing also stores every object the database lacks (one lost by a failed record heals)
+ * and sweeps the objects no version names.
  */
-export function createVersionRecorder({ repository, objects, instanceId, leadMs, journal }: RecorderOptions) {
+export function createVersionRecorder(options: RecorderOptions) {
+  const { repository, objects, instanceId, leadMs, journal } = options;
+  const hashSite = siteHashCache();
   let last: { id: number; site: Map<string, string> } | null = null;
   return {
     /** Records a version and returns its id, or the newest one's when nothing changed. */
@@ -115,38 +149,43 @@ export function createVersionRecorder({ repository, objects, instanceId, leadMs,
       const known = last;
       last = null; // a failure below makes the next record list everything
       const latest = await repository.latestId();
-      const [site, data] = await versionFiles(input.siteDir, input.catalogueDir, {
-        catalogue: !(noted && known && known.id === latest),
-      });
-      const siteNow = await hashed(site);
+      const incremental = noted !== undefined && known !== null && known.id === latest;
+      const [site, data] = await versionFiles(input.siteDir, input.catalogueDir, { catalogue: !incremental });
+      const siteNow = await hashSite(site);
       const changes: Changes = new Map();
-      if (noted && known && known.id === latest) {
+      let toStore: Iterable<{ hash: string | null; file?: string }> = changes.values();
+      if (incremental) {
         compare(known.site, siteNow, changes);
         await catalogueChanges(repository, input.catalogueDir, noted, changes);
       } else {
         const before = latest === null ? new Map<string, string>() : await repository.filesAt(latest);
-        compare(before, new Map([...siteNow, ...(await hashed(data))]), changes);
+        const all = new Map([...siteNow, ...(await hashed(data))]);
+        compare(before, all, changes);
+        toStore = all.values();
+        await repository.sweepObjects(SWEEP_GRACE_MS);
       }
+      // Only the changed files become objects here (all of them at a whole listing); an unchanged
+      // one is fetched from the database like any instance's, should this instance's store lack it.
+      const stored = new Set<string>();
+      for (const { hash, file } of toStore) {
+        if (hash === null || file === undefined || stored.has(hash)) continue;
+        stored.add(hash);
+        await objects.adopt(hash, file);
+      }
+      // Objects first: a version row is only written once every file it names can be fetched.
+      await upload(repository, objects, [...stored]);
       const siteHashes = new Map([...siteNow].map(([key, { hash }]) => [key, hash]));
       if (latest !== null && changes.size === 0) {
         last = { id: latest, site: siteHashes };
         return latest;
       }
-      // Only the changed files become objects here; an unchanged one is fetched from the database
-      // like any instance's, should this instance's store lack it.
-      const written = new Set<string>();
-      for (const { hash, file } of changes.values()) {
-        if (hash === null || file === undefined || written.has(hash)) continue;
-        written.add(hash);
-        await objects.adopt(hash, file);
-      }
-      // Objects first: a version row is only written once every file it names can be fetched.
-      await upload(repository, objects, [...written]);
       const id = await repository.insertVersion(
         {
+          base: latest,
           changes: new Map([...changes].map(([key, { hash }]) => [key, hash])),
           catalogueVersion: input.catalogueVersion,
           publisher: instanceId,
+          leaseHolder: options.requireLease ? instanceId : undefined,
         },
         leadMs,
       );

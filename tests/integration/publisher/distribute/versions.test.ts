@@ -15,7 +15,12 @@ import {
 } from '../../../../server/publisher/distribute/object-store.ts';
 import { createVersionRecorder } from '../../../../server/publisher/distribute/record-version.ts';
 import { createPublisherLeaseRepository } from '../../../../server/repositories/publisher-lease.ts';
-import { createSiteVersionsRepository } from '../../../../server/repositories/site-versions.ts';
+import {
+  createSiteVersionsRepository,
+  StaleVersionBase,
+} from '../../../../server/repositories/site-versions.ts';
+import { siteObjects } from '../../../../server/db/schema.ts';
+import { eq } from 'drizzle-orm';
 import { resetDatabase, testDatabase } from '../../helpers/database.ts';
 
 // Decisions 036 and 044: what one instance publishes, another assembles from the database alone, and
@@ -225,4 +230,38 @@ test('the free slot holding the newest version is chosen; folders of earlier rel
   await assembleInSlot(0, second, elsewhere.context);
   expect(await pruneObjects(path.join(elsewhere.publishedDir, 'objects'), 0)).toBe(1);
   expect(await readFile(path.join(elsewhere.publishedDir, 'slots/0/site/index.html'), 'utf8')).toBe('two');
+});
+
+test('a version is refused when another was recorded since its changes were read, or the lease moved', async () => {
+  const publish = await publisher();
+  const first = await publish({ 'index.html': 'one' }, {});
+  const second = await publish({ 'index.html': 'two' }, {});
+  const changes = new Map([['site/index.html', 'x']]);
+  const attempt = (base: number | null, leaseHolder?: string) =>
+    repository.insertVersion({ base, changes, catalogueVersion: null, publisher: 'a', leaseHolder }, 0);
+  await expect(attempt(first)).rejects.toBeInstanceOf(StaleVersionBase);
+  await expect(attempt(null)).rejects.toBeInstanceOf(StaleVersionBase);
+  // Nothing of the refused attempts was written.
+  expect(await repository.latestId()).toBe(second);
+  expect((await repository.filesAt(second)).get('site/index.html')).not.toBe('x');
+  await expect(attempt(second, 'a')).rejects.toBeInstanceOf(StaleVersionBase);
+  expect(await leases.claimLease('a', 60_000)).toBe(true);
+  expect(await attempt(second, 'a')).toBeGreaterThan(second);
+});
+
+test('a whole listing stores every object the database lost; objects no version names are swept', async () => {
+  const site = { 'index.html': 'home', '404.html': 'missing' };
+  const id = await (await publisher('a'))(site, { 'manifest.json': '{}' });
+  const hashes = [...(await repository.filesAt(id)).values()];
+  const [lost] = hashes;
+  await database.db.delete(siteObjects).where(eq(siteObjects.hash, lost ?? ''));
+  expect(await repository.missingObjects(hashes)).toEqual([lost]);
+  // A new publisher (a restart) lists everything: the lost object comes back, no version is added.
+  expect(await (await publisher('b'))(site, { 'manifest.json': '{}' })).toBe(id);
+  expect(await repository.missingObjects(hashes)).toEqual([]);
+  // An object uploaded by a record that failed: named by no row, swept once it is old enough.
+  await repository.storeObjects([{ hash: 'orphan', body: Buffer.from('orphan') }]);
+  expect(await repository.sweepObjects(60 * 60_000)).toBe(0);
+  expect(await repository.sweepObjects(-1_000)).toBe(1);
+  expect(await repository.missingObjects(['orphan', ...hashes])).toEqual(['orphan']);
 });
