@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { AVATAR_SIZE, CARD_IMAGE_SIZE } from '../../../contract/constants.ts';
 import type { ThreadCard } from '../../../contract/thread-card.ts';
 import { AUTHOR_TEXTS, YOUR_POSTS_PATH } from '../../../contract/authors.ts';
+import { threadsProfileUrl } from '../../../contract/profile-rules.ts';
 import { TEXTS } from '../../../contract/texts.ts';
 import { topicPath, topicSlug } from '../../../contract/topics.ts';
 import { countLabel } from '../../lib/format.ts';
@@ -76,19 +77,30 @@ function nameIsHandle({ author, handle }: Pick<ThreadCard, 'author' | 'handle'>)
 }
 
 /**
- * One curated thread: author, text, optional image, when it was posted, its topic (a link to the
+ * One curated thread: author (the name a link to their Threads profile), text, optional image, when it was posted, its topic (a link to the
  * topic page), likes and replies when known, a link to the post on Threads, and 'Save as gem' for
  * approved members.
  */
 export default function ThreadCardView({ card, eager, priority = false }: Props) {
   const loading = eager ? 'eager' : 'lazy';
   const slug = card.topic_tag ? topicSlug(card.topic_tag) : null;
+  const name = nameIsHandle(card) ? card.handle : card.author;
+  const username = card.handle.replace(/^@/, '').trim();
   return (
     <article className="thread-card">
       <header className="thread-card__author">
         <ThreadAvatar src={card.avatar} loading={loading} />
         <div className="thread-card__who">
-          <h2 className="thread-card__name">{nameIsHandle(card) ? card.handle : card.author}</h2>
+          <h2 className="thread-card__name">
+            {/* The name leads to the author's profile on Threads, where the rest of their posts are. */}
+            {username ? (
+              <a href={threadsProfileUrl(username)} rel="noopener noreferrer">
+                {name}
+              </a>
+            ) : (
+              name
+            )}
+          </h2>
           {!nameIsHandle(card) && <p className="thread-card__handle">{card.handle}</p>}
         </div>
         {/* In the header, on one line beside names that never wrap: when the date turns into "3 hours

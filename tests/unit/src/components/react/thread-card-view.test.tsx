@@ -28,6 +28,9 @@ describe('ThreadCardView', () => {
   test('shows author, handle, text and counts; user text stays text', () => {
     const doc = render(base);
     expect(doc.querySelector('h2')?.textContent).toBe('Maren Holt');
+    // The name leads to the author's profile on Threads.
+    expect(doc.querySelector('h2 a')?.getAttribute('href')).toBe('https://www.threads.com/@maren.makes');
+    expect(doc.querySelector('h2 a')?.getAttribute('rel')).toBe('noopener noreferrer');
     expect(doc.querySelector('.thread-card__handle')?.textContent).toBe('@maren.makes');
     expect(doc.querySelector('.thread-card__content')?.textContent).toBe(
       'Spacing scales <b>beat</b> ad-hoc margins.',
