@@ -239,3 +239,22 @@ test('/moderation: a failed load says so with the reason and Try Again loads the
   await alert.getByRole('button', { name: TEXTS.tryAgain }).click();
   await expect(page.getByRole('status')).toHaveText(MODERATION_TEXTS.empty);
 });
+
+test('every page shares with a preview picture: og:image and a large Twitter card, a 1200x630 PNG the site serves', async ({
+  page,
+}) => {
+  for (const pathname of ['/', '/about', '/privacy']) {
+    await page.goto(pathname);
+    const image = await page.locator('meta[property="og:image"]').getAttribute('content');
+    expect(image, pathname).toBe(new URL('/social.png', page.url()).href);
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+    await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute('content', /Curated Threads/);
+  }
+  const response = await page.request.get('/social.png');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('image/png');
+  const png = await response.body();
+  // The PNG signature, then the IHDR chunk's width and height (big-endian, bytes 16-23).
+  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+});
