@@ -65,6 +65,8 @@ export const RESERVED_USERNAMES: readonly string[] = [
   'signup',
   'simulated-threads',
   'sitemap',
+  // The link preview picture (/social.png).
+  'social',
   'static',
   'status',
   'submit',

@@ -10,7 +10,7 @@ async function topLevelNames(): Promise<string[]> {
   const built = (await readdir(TEST_SITE.siteDir)).filter(
     (name) => !name.startsWith('.') && !/\.(br|gz)$/.test(name),
   );
-  const names = built.map((name) => name.replace(/\.(html|xml|txt|svg|ico|json)$/, ''));
+  const names = built.map((name) => name.replace(/\.(html|xml|txt|svg|ico|json|png)$/, ''));
   return [...new Set([...names, 'api', 'data', SIMULATED_PREFIX.slice(1)])].sort();
 }
 
