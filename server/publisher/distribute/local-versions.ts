@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteVersionsRepository, VersionChanges } from '../../repositories/site-versions.ts';
-import { linkOrCopy } from '../export/atomic-file.ts';
+import { linkOrCopy, writeAtomically } from '../export/atomic-file.ts';
 import type { ObjectStore } from './object-store.ts';
 
 const DOWNLOAD_BATCH = 200;
@@ -121,8 +121,7 @@ export async function assembleInSlot(
   await rm(markerOf(root), { force: true });
   if (whole) await rm(root, { recursive: true, force: true });
   await applyChanges(root, changes, objects);
-  await writeFile(`${markerOf(root)}.tmp`, String(id));
-  await rename(`${markerOf(root)}.tmp`, markerOf(root));
+  await writeAtomically(markerOf(root), String(id));
   return { folders: foldersOf(root), replaced: changes.replaced, whole };
 }
 

@@ -1,9 +1,10 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteVersionsRepository } from '../../repositories/site-versions.ts';
+import { sha256Of } from '../export/atomic-file.ts';
 import type { JournalEntries, WriteJournal } from '../export/write-journal.ts';
 import type { ObjectStore } from './object-store.ts';
-import { isVersionCatalogueFile, sha256Of, versionFiles, type VersionFile } from './version-files.ts';
+import { isVersionCatalogueFile, versionFiles, type VersionFile } from './version-files.ts';
 
 /** Objects uploaded per statement: large enough to be quick, small enough for one round trip. */
 const UPLOAD_BATCH_BYTES = 8 * 1024 * 1024;

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { isSiteFile, isSiteFolder } from '../../http/site-files.ts';
 import { PUBLIC_CATALOGUE_FILE } from '../export/catalogue-files.ts';
@@ -53,11 +51,4 @@ export async function versionFiles(
     catalogue ? filesIn(catalogueDir, 'data', isVersionCatalogueFile) : [],
   ]);
   return [site.sort(byKey), data.sort(byKey)];
-}
-
-/** A file's SHA-256, streamed (a catalogue's whole files run to hundreds of megabytes). */
-export async function sha256Of(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }

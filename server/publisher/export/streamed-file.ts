@@ -3,6 +3,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
+import { sha256Of } from './atomic-file.ts';
 import { noteWritten } from './write-journal.ts';
 
 /** Text gathered before it goes to disk. */
@@ -22,16 +23,6 @@ const SIBLINGS = [
   },
   { suffix: '.gz', compressor: () => createGzip({ level: 6 }) },
 ] as const;
-
-async function sha256Of(file: string): Promise<string | null> {
-  const hash = createHash('sha256');
-  try {
-    for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  } catch {
-    return null;
-  }
-  return hash.digest('hex');
-}
 
 /**
  * A data file written as a stream (threads-all.json at a million threads is hundreds of megabytes):
@@ -86,7 +77,7 @@ export class StreamedFile {
         () => -1,
       ),
     ]);
-    if (size === current && (await sha256Of(this.file)) === digest) {
+    if (size === current && (await sha256Of(this.file).catch(() => null)) === digest) {
       await rm(this.temporary, { force: true });
       return false;
     }
