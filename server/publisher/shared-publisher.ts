@@ -8,12 +8,14 @@ import { siteDeployFor } from './deploy/deploy-targets.ts';
 import { createObjectStore } from './distribute/object-store.ts';
 import { holdPublisherLease } from './distribute/publisher-lease.ts';
 import { createVersionRecorder } from './distribute/record-version.ts';
+import { newestFile } from './distribute/version-files.ts';
 import { createVersionFollower } from './distribute/version-follower.ts';
 import { readManifest } from './export/export-catalogue.ts';
 import { WriteJournal } from './export/write-journal.ts';
 import type { Publisher, PublisherOptions } from './publisher.ts';
 import { createSitePublisher, publishSite, type PublishChange } from './publish-site.ts';
-import { ServedSite } from './serve/served-site.ts';
+import { BorrowedCatalogue } from './serve/borrowed-catalogue.ts';
+import { catalogueOptions, ServedSite } from './serve/served-site.ts';
 
 /** The kinds of change another instance may ask the publisher to publish (the member cap applies to 'profiles'). */
 const PUBLISH_KINDS: readonly PublishChange[] = ['threads', 'profiles'];
@@ -61,6 +63,13 @@ export async function startSharedPublisher(options: PublisherOptions): Promise<P
   const catalogue = catalogueExportFor(config);
   const deploy = siteDeployFor(config, database, log, options.deploy);
 
+  // An instance that switches late is still asked for the new version's files (decision 045).
+  const borrowed = new BorrowedCatalogue(
+    path.join(publishedDir, 'borrowed'),
+    catalogueOptions(config.secure),
+    (key) => newestFile(repository, key),
+  );
+  await borrowed.start();
   // Set once the served site exists; the lease may be gained before that.
   let served: ServedSite | null = null;
   const follower = createVersionFollower({
@@ -73,12 +82,14 @@ export async function startSharedPublisher(options: PublisherOptions): Promise<P
         const prepared = await served.prepare(folders);
         await sleep(dueInMs);
         served.activate(prepared);
-      } else
+      } else {
         served = await ServedSite.load({
           ...folders,
           secure: config.secure,
           apiOrigin: config.apiBaseUrl,
         });
+        served.borrowMissing(borrowed);
+      }
       log.info(
         { siteVersion: version.id, catalogueVersion: version.catalogueVersion },
         'serving a published version',

@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import { CATALOGUE_PAGE_SIZE, type CataloguePage } from '../../contract/catalogue-pages.ts';
 import type { ThreadCard } from '../../contract/thread-card.ts';
 import type { CatalogueSearch } from '../lib/catalogue-search.ts';
-import { fetchJson } from '../lib/fetch-json.ts';
+import { fetchJson, HttpStatusError } from '../lib/fetch-json.ts';
 import { fetchPage } from './catalogue-pages.ts';
 import { catalogueIds, type CatalogueIds } from './manifest.ts';
 
@@ -56,6 +56,17 @@ async function firstAllPage({ version, head }: CatalogueIds): Promise<CatalogueP
 }
 
 /**
+ * A page of All the index points into, or null when it is gone: the catalogue moved on since the
+ * manifest was read (a shorter list), and the search is worked out again on the new one.
+ */
+async function pageOrMoved(number: number, version: string): Promise<CataloguePage | null> {
+  return fetchPage('all', number, { version, keep: false }).catch((error: unknown) => {
+    if (error instanceof HttpStatusError && error.status === 404) return null;
+    throw error;
+  });
+}
+
+/**
  * The cards at the given positions of the All list as served (the tail's cards first, then the full
  * export's). An index position p is All file ⌊p / 24⌋ + 1 at p mod 24, after the tail on file 1; so
  * All position q is the tail's card q below `tail`, else index position q − tail.
@@ -73,12 +84,10 @@ async function cardsAt(
     return { file, index: (indexed % CATALOGUE_PAGE_SIZE) + (file === 1 ? tail : 0) };
   };
   const fileNumbers = [...new Set(positions.map((position) => place(position).file))].filter((n) => n > 1);
-  const pages = new Map<number, CataloguePage>([
+  const pages = new Map<number, CataloguePage | null>([
     [1, first],
     ...(await Promise.all(
-      fileNumbers.map(
-        async (number) => [number, await fetchPage('all', number, { version, keep: false })] as const,
-      ),
+      fileNumbers.map(async (number) => [number, await pageOrMoved(number, version)] as const),
     )),
   ]);
   const cards: ThreadCard[] = [];

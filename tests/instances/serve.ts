@@ -62,7 +62,8 @@ for (const [index, port] of INSTANCE_PORTS.entries()) {
       DATA_DIR: path.join(own, 'data'),
       // nginx is the one proxy in front: the client address is the last X-Forwarded-For entry.
       TRUST_PROXY_HOPS: '1',
-      LOG_LEVEL: 'warn',
+      // INSTANCE_LOG_LEVEL=info logs every request (with DEBUG=pw:webserver): what a failed walk asked for.
+      LOG_LEVEL: process.env.INSTANCE_LOG_LEVEL ?? 'warn',
       RATE_LIMIT_MULTIPLIER: '1000',
     },
   });

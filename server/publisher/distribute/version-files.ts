@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { SiteVersionsRepository } from '../../repositories/site-versions.ts';
 import { isSiteFile, isSiteFolder } from '../../http/site-files.ts';
 import { PUBLIC_CATALOGUE_FILE } from '../export/catalogue-files.ts';
 import { visibleFilesUnder } from '../export/files-under.ts';
@@ -51,4 +52,11 @@ export async function versionFiles(
     catalogue ? filesIn(catalogueDir, 'data', isVersionCatalogueFile) : [],
   ]);
   return [site.sort(byKey), data.sort(byKey)];
+}
+
+/** The bytes the newest version holds at `key` (`data/...`), or null when it holds none there. */
+export async function newestFile(repository: SiteVersionsRepository, key: string): Promise<Buffer | null> {
+  const hash = (await repository.liveHashes([key])).get(key);
+  const [object] = hash ? await repository.readObjects([hash]) : [];
+  return object?.body ?? null;
 }

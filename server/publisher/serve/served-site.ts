@@ -1,5 +1,6 @@
 import { PUBLIC_CATALOGUE_FILE } from '../export/catalogue-files.ts';
 import { catalogueCacheControl, isSiteFile, isSiteFolder, siteCacheControl } from '../../http/site-files.ts';
+import type { BorrowedCatalogue } from './borrowed-catalogue.ts';
 import { DiskCatalogue, type CatalogueAnswer, type CatalogueRequest } from './disk-catalogue.ts';
 import { StaticStore, type StaticFile } from './static-store.ts';
 
@@ -16,7 +17,16 @@ export interface ServedSiteOptions {
    * served as `building` until `reloadSite` finds one, instead of refusing to start.
    */
   firstBuild?: boolean | undefined;
+  /** How long after a switch the version before still answers its other catalogue files; see activate. */
+  previousGraceMs?: number | undefined;
 }
+
+/**
+ * After a switch, a page loaded just before it still reads the old version's catalogue files, and a
+ * page file the new version no longer has (a list that got shorter) would be a 404 to it. Bounded,
+ * because a file removed on purpose (a deleted profile, a topic gone) must not stay served.
+ */
+export const PREVIOUS_GRACE_MS = 15_000;
 
 interface Site {
   store: StaticStore;
@@ -60,12 +70,17 @@ async function loadSite(options: ServedSiteOptions, previous?: Site | null): Pro
   return { store, notFoundPage };
 }
 
-function diskCatalogue(options: ServedSiteOptions): DiskCatalogue {
-  return new DiskCatalogue(options.catalogueDir, {
+/** How the catalogue's files are answered, wherever they lie. */
+export function catalogueOptions(secure: boolean) {
+  return {
     cacheControl: catalogueCacheControl,
-    secure: options.secure,
-    include: (file) => PUBLIC_CATALOGUE_FILE.test(file),
-  });
+    secure,
+    include: (file: string) => PUBLIC_CATALOGUE_FILE.test(file),
+  };
+}
+
+function diskCatalogue(options: ServedSiteOptions): DiskCatalogue {
+  return new DiskCatalogue(options.catalogueDir, catalogueOptions(options.secure));
 }
 
 /** Search shards are named by their content: any version's shard is the same file wherever it is found. */
@@ -85,9 +100,13 @@ export class ServedSite {
    */
   #previousSite: StaticStore | null = null;
   #previousCatalogue: DiskCatalogue | null = null;
+  /** Until when the version before answers every catalogue file, not only its search shards. */
+  #previousUntil = 0;
   /** A prepared version not served yet (see prepare). */
   #upcoming: PreparedSite | null = null;
   #options: ServedSiteOptions;
+  /** Files of a newer version this instance has not switched to yet (several instances only). */
+  #borrowed: BorrowedCatalogue | null = null;
   #building = false;
   /** The catalogue at /data/*, read from disk on request. */
   readonly catalogue: CatalogueReader;
@@ -102,11 +121,15 @@ export class ServedSite {
       accepts: (pathname) => served.#catalogue.accepts(pathname),
       answer: async (pathname, request) => {
         const answer = await served.#catalogue.answer(pathname, request);
-        if (answer || !isSearchShard(pathname)) return answer;
-        return (
-          (await served.#previousCatalogue?.answer(pathname, request)) ??
-          (await served.#upcoming?.catalogue.answer(pathname, request))
-        );
+        if (answer) return answer;
+        const shard = isSearchShard(pathname);
+        const previous =
+          shard || Date.now() < served.#previousUntil
+            ? await served.#previousCatalogue?.answer(pathname, request)
+            : undefined;
+        const neighbour =
+          previous ?? (shard ? await served.#upcoming?.catalogue.answer(pathname, request) : undefined);
+        return neighbour ?? served.#borrowed?.answer(pathname, request);
       },
       get stats() {
         return served.#catalogue.stats;
@@ -122,6 +145,14 @@ export class ServedSite {
       return served;
     }
     return new ServedSite(options, await loadSite(options));
+  }
+
+  /**
+   * Answers catalogue files the served version lacks from `borrowed` (the newest published
+   * version's), so a page another instance served a moment earlier never meets a 404 here.
+   */
+  borrowMissing(borrowed: BorrowedCatalogue): void {
+    this.#borrowed = borrowed;
   }
 
   /** Whether the first site is still being built: pages answer 503 until it is served. */
@@ -164,14 +195,19 @@ export class ServedSite {
     return prepared;
   }
 
-  /** Serves a prepared version from now on, whole; the one before stays for its hashed files. */
+  /**
+   * Serves a prepared version from now on, whole; the one before stays for its hashed files, and
+   * for a short grace (PREVIOUS_GRACE_MS) for the other catalogue files the new one lacks.
+   */
   activate(prepared: PreparedSite): void {
     this.#previousSite = this.#site?.store ?? null;
     this.#previousCatalogue = this.#catalogue;
+    this.#previousUntil = Date.now() + (this.#options.previousGraceMs ?? PREVIOUS_GRACE_MS);
     this.#options = prepared.options;
     this.#site = prepared.site;
     this.#catalogue = prepared.catalogue;
     if (this.#upcoming === prepared) this.#upcoming = null;
+    this.#borrowed?.forget();
   }
 
   /** The page answered, with status 404, for every unknown path; none without a site. */

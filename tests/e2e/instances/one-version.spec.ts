@@ -68,18 +68,28 @@ test('pages, /data and search agree on one version across reloads while approval
     // Twenty reloads at least; more (bounded) until a switch to a new version happened among them.
     for (let reload = 0; reload < RELOADS || (seen.size < 2 && reload < 120); reload++) {
       const answers: Promise<DataAnswer | null>[] = [];
-      const listener = (response: Response) => void answers.push(dataAnswer(response));
+      // Any failed request of the load, /data or not: named when the search does not show.
+      const failed: string[] = [];
+      const listener = (response: Response) => {
+        if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
+        answers.push(dataAnswer(response));
+      };
       page.on('response', listener);
       await page.goto(`/?q=${QUERY}`);
-      await expect(
-        page.getByRole('status').filter({ hasText: new RegExp(`match(es)? “${QUERY}”`) }),
-      ).toBeVisible();
+      const searched = page.getByRole('status').filter({ hasText: new RegExp(`match(es)? “${QUERY}”`) });
+      await expect(searched)
+        .toBeVisible({
+          timeout: 10_000,
+        })
+        .catch((error: unknown) => {
+          throw new Error(`${String(error)}\nFailed requests of this load: ${failed.join(', ') || 'none'}`);
+        });
       await page.waitForLoadState('networkidle');
       page.off('response', listener);
       const data = (await Promise.all(answers)).filter((answer) => answer !== null);
 
-      // Never a missing shard or page: every /data answer is there.
-      expect(data.filter((answer) => answer.status >= 400)).toEqual([]);
+      // Never a missing shard, page or asset: every answer of the load is there.
+      expect(failed).toEqual([]);
       // What the results were read from is one version: the last manifest, the last search entry,
       // and every page read after that manifest.
       const lastManifest = data.findLastIndex((answer) => answer.path === '/data/manifest.json');

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from 'vitest';
 import { ServedSite } from '../../../../server/publisher/serve/served-site.ts';
 
@@ -36,7 +37,7 @@ async function data(served: ServedSite, pathname: string): Promise<string | null
 
 // Decision 036: instances switch at one moment; around it, content-hashed files of both versions answer.
 test('a prepared version answers its hashed files at once and everything else once activated', async () => {
-  const served = await ServedSite.load({ ...(await version('one')), secure: false });
+  const served = await ServedSite.load({ ...(await version('one')), secure: false, previousGraceMs: 200 });
   const prepared = await served.prepare(await version('two'));
   expect(text(served.find('/'))).toBe('<p>one</p>');
   expect(await data(served, '/data/manifest.json')).toBe('{"version":"one"}');
@@ -51,6 +52,10 @@ test('a prepared version answers its hashed files at once and everything else on
   // What a page loaded just before the switch still asks for:
   expect(await data(served, '/data/search/one.json')).toBe('{"version":"one"}');
   expect(text(served.find('/_astro/app-one.js'))).toBe('one');
-  // Only hashed names fall back: a file only the old version had is gone.
+  // A page file only the old version had: still there for the pages that read the old version just
+  // before the switch, gone after the grace (a file removed on purpose must not stay served).
+  expect(await data(served, '/data/pages/all/9.json')).toBe('{"page":9}');
+  await sleep(250);
   expect(await data(served, '/data/pages/all/9.json')).toBeNull();
+  expect(await data(served, '/data/search/one.json')).toBe('{"version":"one"}');
 });

@@ -106,4 +106,24 @@ describe('the search with a tail on the first page (decision 037)', () => {
     expect($search.get().status).toBe('ready');
     expect(ids($search.get().cards)).toEqual(['tail-1', 'tail-2', 'tail-3']);
   });
+
+  test('a page the index points to that is gone (a shorter catalogue now) searches again on the new one', async () => {
+    const quokka = (cards: ThreadCard[]) =>
+      cards.map((card, index) => (index === 60 ? { ...card, content: 'Quokka grid studies' } : card));
+    const before = await catalogueWithTail([], { count: 72, seed: 31, edit: quokka });
+    const after = await catalogueWithTail([], { count: 30, seed: 31 });
+    const served = serveCatalogue(before.dir);
+    const answer = globalThis.fetch;
+    // The catalogue moves on right after the first page was read: page 3 is no longer there.
+    vi.stubGlobal('fetch', async (url: string) => {
+      const response = await answer(url);
+      if (url.endsWith('/data/pages/all/1.json')) served.dir = after.dir;
+      return response;
+    });
+    await loadManifest({ force: true });
+    await searchCatalogue('quokka');
+    expect(served.urls).toContain('/data/pages/all/3.json');
+    expect($search.get().status).toBe('ready');
+    expect($search.get().cards).toEqual([]);
+  });
 });
