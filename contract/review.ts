@@ -4,6 +4,9 @@ import type { ThreadType } from './thread-card.ts';
 /** Where a thread came from (spec section 3). */
 export type ThreadSource = 'user_own' | 'public_search' | 'public_tag' | 'manual_submission';
 
+/** Where a thread stands: 'hidden' by an admin after approval, 'removed' from the catalogue by its author. */
+export type ThreadStatus = 'pending' | 'approved' | 'rejected' | 'hidden' | 'removed';
+
 /** Thread card of the Pending Review and My Threads tabs (spec section 3, "pending/own"). */
 export interface ReviewThread {
   id: string;
@@ -21,6 +24,8 @@ export interface ReviewThread {
   fetched_at: string;
   source: ThreadSource;
   reviewed: boolean;
+  /** Where it stands (My Threads only: a member's own threads in every status). */
+  status?: ThreadStatus;
   /** A manual submission's note from the member who sent it (review queue only). */
   notes?: string | null;
   /** The keyword or tag whose search found it (review queue only). */
@@ -66,4 +71,29 @@ export interface CurationRunSummary {
   searches: number;
   hidden: number;
   errors: string[];
+}
+
+/** A status in the words a member reads about their own threads. */
+const OWN_STATUS_WORDS: Readonly<Record<ThreadStatus, string>> = {
+  approved: 'in the catalogue',
+  pending: 'waiting for review',
+  rejected: 'declined',
+  hidden: 'hidden by an admin',
+  removed: 'taken out by you',
+};
+
+/**
+ * The one definition of a member's thread counts (issue 20): the dashboard lists every thread of
+ * theirs, a profile counts those in the catalogue. This line says both, so the two never seem to
+ * disagree: "9 threads of yours: 2 in the catalogue, 6 waiting for review, 1 declined".
+ */
+export function ownThreadsSummary(statuses: readonly ThreadStatus[]): string {
+  const counts = new Map<ThreadStatus, number>();
+  for (const status of statuses) counts.set(status, (counts.get(status) ?? 0) + 1);
+  const total = statuses.length;
+  const parts = (Object.keys(OWN_STATUS_WORDS) as ThreadStatus[])
+    // The catalogue's count is always said: it is the number the profile shows.
+    .filter((status) => status === 'approved' || counts.has(status))
+    .map((status) => `${counts.get(status) ?? 0} ${OWN_STATUS_WORDS[status]}`);
+  return `${total} ${total === 1 ? 'thread' : 'threads'} of yours: ${parts.join(', ')}`;
 }

@@ -1,6 +1,6 @@
 // No zod here: the submit and dashboard islands import these types and rules.
 import { hasHiddenCharacters } from './hidden-characters.ts';
-import type { ReviewThread } from './review.ts';
+import type { ReviewThread, ThreadStatus } from './review.ts';
 
 /** Longest note a member may attach to a submission. */
 export const NOTES_MAX_LENGTH = 1000;
@@ -16,7 +16,7 @@ export function notesProblem(notes: string): string | null {
 }
 
 /** A manual submission's status is its thread's review status ('removed': by its author). */
-export type SubmissionStatus = 'pending' | 'approved' | 'rejected' | 'hidden' | 'removed';
+export type SubmissionStatus = ThreadStatus;
 
 /** `GET /api/dashboard/manual-submissions` items (spec section 3, "Manual submission"). */
 export interface ManualSubmission extends Pick<

@@ -52,6 +52,11 @@ export const TEXTS = {
   dashboard: 'Dashboard',
   loggedInAs: 'Logged in as',
   noOwnThreads: 'No threads found.',
+  /** After the My Threads summary: where the public count of them is. */
+  ownThreadsProfileLink: 'Your profile shows those in the catalogue',
+  /** Under the own profile's My Threads: what is counted, and where the rest are. */
+  ownThreadsCounted: 'Only your threads in the catalogue are counted here.',
+  ownThreadsDashboardLink: 'Your dashboard lists all of them',
   noPendingReview: 'No threads pending review.',
   noManualSubmissions: 'No manual submissions yet.',
   noPendingUsers: 'No pending users.',

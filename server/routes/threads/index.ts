@@ -31,7 +31,13 @@ const threadRoutes: FastifyPluginAsync<ThreadRoutesOptions> = async (app, { db, 
 
   app.get('/api/user/threads', { config: { access: 'user' } }, async (request) => {
     const user = await request.authUser();
-    return { threads: (await threads.listOwn(user.id)).map(toReviewThread) };
+    // Every status: the dashboard says how many are in the catalogue (contract/review.ts).
+    return {
+      threads: (await threads.listOwn(user.id)).map((row) => ({
+        ...toReviewThread(row),
+        status: row.status,
+      })),
+    };
   });
 
   /** One decision per thread: a second one gets 409 (the shared decider is conditional on pending). */

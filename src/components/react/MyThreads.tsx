@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { ownThreadsSummary } from '../../../contract/review.ts';
 import { TEXTS } from '../../../contract/texts.ts';
 import { $ownThreads, loadOwnThreads } from '../../stores/dashboard.ts';
 import ReviewThreadCard from './ReviewThreadCard.tsx';
@@ -19,13 +20,20 @@ export default function MyThreads() {
     );
   }
   if (state.data.length === 0) return <p>{TEXTS.noOwnThreads}</p>;
+  const statuses = state.data.flatMap((thread) => (thread.status ? [thread.status] : []));
   return (
-    <ul className="thread-grid dashboard-list">
-      {state.data.map((thread) => (
-        <li key={thread.id}>
-          <ReviewThreadCard thread={thread} />
-        </li>
-      ))}
-    </ul>
+    <>
+      {/* The profile counts only those in the catalogue: this line says both numbers. */}
+      <p className="field-help">
+        {ownThreadsSummary(statuses)}. <a href="/profile">{TEXTS.ownThreadsProfileLink}</a>.
+      </p>
+      <ul className="thread-grid dashboard-list">
+        {state.data.map((thread) => (
+          <li key={thread.id}>
+            <ReviewThreadCard thread={thread} />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -46,11 +46,18 @@ export default function ProfileTabs({ collections, own }: Props) {
       {tab === 'gems' ? (
         <CollectionPanel cards={collections.gem_cards} count={collections.gem_count} empty={TEXTS.noGems} />
       ) : (
-        <CollectionPanel
-          cards={collections.thread_cards}
-          count={collections.thread_count}
-          empty={TEXTS.noThreadsPosted}
-        />
+        <>
+          {own && (
+            <p className="field-help">
+              {TEXTS.ownThreadsCounted} <a href="/dashboard#my-threads">{TEXTS.ownThreadsDashboardLink}</a>.
+            </p>
+          )}
+          <CollectionPanel
+            cards={collections.thread_cards}
+            count={collections.thread_count}
+            empty={TEXTS.noThreadsPosted}
+          />
+        </>
       )}
     </TabList>
   );

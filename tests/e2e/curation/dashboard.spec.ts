@@ -213,6 +213,18 @@ test('an approved member finds their own posts in My Threads after a run, badged
     .locator('time')
     .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('datetime') ?? ''));
   expect([...times].sort().reverse()).toEqual(times);
+
+  // One definition of the counts (issue 20): the dashboard lists all of them and says how many are
+  // in the catalogue, the number the profile shows, which says where the rest are.
+  await expect(page.getByRole('tabpanel')).toContainText(
+    `${own} threads of yours: 0 in the catalogue, ${own} waiting for review.`,
+  );
+  await page.getByRole('link', { name: TEXTS.ownThreadsProfileLink }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.getByRole('tab', { name: 'My Threads (0)' }).click();
+  await expect(page.getByRole('tabpanel')).toContainText(TEXTS.ownThreadsCounted);
+  await page.getByRole('link', { name: TEXTS.ownThreadsDashboardLink }).click();
+  await expect(page.getByRole('tab', { name: `My Threads (${own})`, selected: true })).toBeVisible();
 });
 
 test('a member who is not an admin: no queue and no curation control, empty My Threads, Try Again', async ({

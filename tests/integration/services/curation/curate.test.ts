@@ -1,7 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import type { CurationRunSummary, ReviewThread } from '../../../../contract/review.ts';
+import {
+  ownThreadsSummary,
+  type CurationRunSummary,
+  type ReviewThread,
+} from '../../../../contract/review.ts';
 import { auditLog } from '../../../../server/db/schema.ts';
 import { ownPostsFor } from '../../../../server/simulator/seed-posts.ts';
 import { api, approvedMember, signIn, signInCurator, startApp } from '../../auth/helpers.ts';
@@ -92,6 +96,20 @@ test('approved members’ own posts arrive and show in their My Threads; counts 
   // Members sign in with threads_basic only (decision 024): insights need threads_manage_insights
   // (threads-api.md section 4), so their posts come without likes and replies.
   expect(threads.every((thread) => thread.likes === null && thread.replies === null)).toBe(true);
+  // Each says where it stands: the dashboard counts those in the catalogue as the profile does.
+  expect(new Set(threads.map((thread) => thread.status))).toEqual(new Set(['pending']));
+  const [first] = threads;
+  if (!first) throw new Error('alice has no threads');
+  await api(base, '/api/threads/approve', { method: 'POST', cookie: admin, body: { thread_id: first.id } });
+  const after = (
+    (await (await api(base, '/api/user/threads', { cookie: alice })).json()) as {
+      threads: ReviewThread[];
+    }
+  ).threads;
+  expect(after.find((thread) => thread.id === first.id)?.status).toBe('approved');
+  expect(ownThreadsSummary(after.flatMap((thread) => (thread.status ? [thread.status] : [])))).toBe(
+    `${own.length} threads of yours: 1 in the catalogue, ${own.length - 1} waiting for review`,
+  );
   // Another member sees only their own.
   const bob = await signIn(base, 'bob');
   expect(await (await api(base, '/api/user/threads', { cookie: bob })).json()).toEqual({ threads: [] });
