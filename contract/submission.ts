@@ -83,3 +83,16 @@ export function generatedPostBadgeTone(status: string): BadgeTone {
   if (status === 'pending') return 'yellow';
   return 'gray';
 }
+
+/**
+ * The Manual Submissions tab counts posts generated from approved submissions: a submission still
+ * waiting for review is not one yet, and this line says so (issue 20), or null when none waits.
+ */
+export function waitingSubmissionsNote(
+  submissions: readonly Pick<ManualSubmission, 'status'>[],
+): string | null {
+  const waiting = submissions.filter((submission) => submission.status === 'pending').length;
+  if (waiting === 0) return null;
+  const which = waiting === 1 ? '1 submission of yours is' : `${waiting} submissions of yours are`;
+  return `${which} waiting for review; once approved, the post made from it is listed here.`;
+}

@@ -11,6 +11,7 @@ import {
   loadedItems,
   loadCurationAccount,
   loadGeneratedPosts,
+  loadOwnSubmissions,
   loadOwnThreads,
   loadLastCurationRun,
   loadPendingUsers,
@@ -70,7 +71,10 @@ export default function Dashboard() {
     if (signedIn) void loadOwnThreads();
   }, [signedIn]);
   useEffect(() => {
-    if (member) void loadGeneratedPosts();
+    if (!member) return;
+    void loadGeneratedPosts();
+    // Only to say how many wait for review: the tab lists the posts made from approved ones.
+    void loadOwnSubmissions();
   }, [member]);
   useEffect(() => {
     if (!admin) return;

@@ -173,7 +173,7 @@ export default function SubmitThread({ titleId }: { titleId: string }) {
           </button>
         </div>
       </form>
-      <section className="submissions-section" aria-labelledby="your-submissions-title">
+      <section id="your-submissions" className="submissions-section" aria-labelledby="your-submissions-title">
         <h2 id="your-submissions-title">{TEXTS.yourSubmissions}</h2>
         <SubmissionList load={list} onRetry={reload} />
       </section>

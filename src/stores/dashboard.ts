@@ -2,7 +2,7 @@ import { atom, type WritableAtom } from 'nanostores';
 import type { CuratorStatus } from '../../contract/auth.ts';
 import type { PendingUser } from '../../contract/profile-rules.ts';
 import type { CurationRunSummary, ReviewThread } from '../../contract/review.ts';
-import type { GeneratedPost } from '../../contract/submission.ts';
+import type { GeneratedPost, ManualSubmission } from '../../contract/submission.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import { api, failureText, isDenied } from '../lib/api.ts';
 import { loadReviewQueue } from './review-queue.ts';
@@ -17,6 +17,8 @@ const LOADING = { status: 'loading' } as const;
 export const $ownThreads = atom<LoadState<ReviewThread[]>>(LOADING);
 /** Manual Submissions: the posts generated from the member's approved submissions. */
 export const $generatedPosts = atom<LoadState<GeneratedPost[]>>(LOADING);
+/** The member's own submissions (the Submit page's list): the Manual Submissions tab counts the waiting ones. */
+export const $ownSubmissions = atom<LoadState<ManualSubmission[]>>(LOADING);
 /** Pending Users (admins): the invite requests waiting for a decision. */
 export const $pendingUsers = atom<LoadState<PendingUser[]>>(LOADING);
 /** The newest curation run (null: none yet), as loaded or as a run started here returned it. */
@@ -83,6 +85,11 @@ export async function loadOwnThreads({ quiet = false }: { quiet?: boolean } = {}
 /** Loads the generated posts (`quiet`: after an approved submission queued one). */
 export async function loadGeneratedPosts({ quiet = false }: { quiet?: boolean } = {}): Promise<void> {
   await loadList($generatedPosts, '/api/dashboard/generated-posts', 'posts', quiet);
+}
+
+/** Loads the member's own submissions (a failure or a refusal: none, the tab still shows its posts). */
+export async function loadOwnSubmissions(): Promise<void> {
+  await loadList($ownSubmissions, '/api/dashboard/manual-submissions', 'submissions', false);
 }
 
 /** Loads the pending invite requests; non-admins simply see none (spec). */

@@ -1,5 +1,5 @@
 import type { Response } from '@playwright/test';
-import { NOTES_MAX_LENGTH } from '../../contract/submission.ts';
+import { NOTES_MAX_LENGTH, waitingSubmissionsNote } from '../../contract/submission.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import { THREAD_URL_MESSAGES } from '../../contract/thread-url.ts';
 import { expect, signInAs, test } from './fixtures.ts';
@@ -131,6 +131,16 @@ test('an approved member submits a thread and sees it listed as pending; mistake
   const detail = await detailOf(await duplicate, 409);
   await expect(alert).toHaveText(detail);
   await expect(urlField).toHaveValue(link);
+  await expect(submissions.getByRole('listitem')).toHaveCount(1);
+
+  // The dashboard's Manual Submissions counts posts made from approved submissions: it says that
+  // this one waits (issue 20: 'Manual Submissions (0)' while one was pending, without a word).
+  await page.goto('/dashboard#manual-submissions');
+  const panel = page.getByRole('tabpanel');
+  await expect(page.getByRole('tab', { name: 'Manual Submissions (0)', selected: true })).toBeVisible();
+  await expect(panel).toContainText(waitingSubmissionsNote([{ status: 'pending' }]) ?? '');
+  await panel.getByRole('link', { name: TEXTS.yourSubmissions }).click();
+  await expect(page).toHaveURL(/\/submit#your-submissions$/);
   await expect(submissions.getByRole('listitem')).toHaveCount(1);
 });
 

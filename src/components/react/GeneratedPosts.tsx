@@ -1,8 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { CARD_IMAGE_SIZE } from '../../../contract/constants.ts';
-import { type GeneratedPost, generatedPostBadgeTone } from '../../../contract/submission.ts';
+import {
+  type GeneratedPost,
+  generatedPostBadgeTone,
+  waitingSubmissionsNote,
+} from '../../../contract/submission.ts';
 import { TEXTS } from '../../../contract/texts.ts';
-import { $generatedPosts, loadGeneratedPosts } from '../../stores/dashboard.ts';
+import { $generatedPosts, $ownSubmissions, loadedItems, loadGeneratedPosts } from '../../stores/dashboard.ts';
 import DateTime from './DateTime.tsx';
 
 /** One generated post: status badge, media, content, its published thread and the thread it features. */
@@ -45,6 +49,7 @@ function GeneratedPostCard({ post }: { post: GeneratedPost }) {
 /** The Manual Submissions tab: the posts generated from the member's submissions, and a link to /submit. */
 export default function GeneratedPosts() {
   const state = useStore($generatedPosts);
+  const waiting = waitingSubmissionsNote(loadedItems(useStore($ownSubmissions)));
   let body;
   if (state.status === 'loading') body = <p role="status">{TEXTS.loading}</p>;
   else if (state.status === 'error') {
@@ -79,6 +84,11 @@ export default function GeneratedPosts() {
           Submit a thread
         </a>
       </p>
+      {waiting && (
+        <p className="field-help">
+          {waiting} <a href="/submit#your-submissions">{TEXTS.yourSubmissions}</a>
+        </p>
+      )}
       {body}
     </>
   );

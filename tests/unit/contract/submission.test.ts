@@ -5,6 +5,7 @@ import {
   NOTES_MAX_LENGTH,
   notesProblem,
   submissionBadgeTone,
+  waitingSubmissionsNote,
 } from '../../../contract/submission.ts';
 
 test('source badges: the four known sources in words, anything else as it is', () => {
@@ -49,5 +50,15 @@ test('notes: line breaks and emoji pass; controls, direction overrides and lone 
   expect(notesProblem('é'.repeat(NOTES_MAX_LENGTH))).toBeNull();
   expect(notesProblem('x'.repeat(NOTES_MAX_LENGTH + 1))).toBe(
     `Notes can be at most ${NOTES_MAX_LENGTH} characters.`,
+  );
+});
+
+test('the Manual Submissions tab says how many submissions still wait for review', () => {
+  expect(waitingSubmissionsNote([{ status: 'approved' }, { status: 'rejected' }])).toBeNull();
+  expect(waitingSubmissionsNote([{ status: 'pending' }, { status: 'approved' }])).toBe(
+    '1 submission of yours is waiting for review; once approved, the post made from it is listed here.',
+  );
+  expect(waitingSubmissionsNote([{ status: 'pending' }, { status: 'pending' }])).toMatch(
+    /^2 submissions of yours are waiting for review;/,
   );
 });
