@@ -56,7 +56,10 @@ export class BorrowedCatalogue {
     if (missed !== undefined && Date.now() - missed < MISS_MS) return undefined;
     let borrowing = this.#borrowing.get(pathname);
     if (!borrowing) {
-      borrowing = this.#borrow(pathname, this.#folder).finally(() => this.#borrowing.delete(pathname));
+      // The database unreachable or the disk full: the file is missing here, a 404 as before.
+      borrowing = this.#borrow(pathname, this.#folder)
+        .catch(() => false)
+        .finally(() => this.#borrowing.delete(pathname));
       this.#borrowing.set(pathname, borrowing);
     }
     if (await borrowing) return catalogue.answer(pathname, request);

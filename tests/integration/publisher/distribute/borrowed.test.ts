@@ -84,3 +84,22 @@ test('files of a newer version are borrowed from the database until this instanc
   expect((await answer(served, '/data/pages/all/2.json'))?.body).toBe('{"page":2}');
   await expect.poll(async () => (await readdir(borrowedDir).catch(() => [])).length).toBe(0);
 });
+
+test('a lookup that fails (the database unreachable) answers 404, never an error', async () => {
+  const one = await folders({
+    'site/index.html': '<p>one</p>',
+    'site/404.html': 'missing',
+    'data/manifest.json': '{}',
+  });
+  const served = await ServedSite.load({
+    siteDir: one.siteDir,
+    catalogueDir: one.catalogueDir,
+    secure: false,
+  });
+  served.borrowMissing(
+    new BorrowedCatalogue(path.join(one.root, 'borrowed'), catalogueOptions(false), () =>
+      Promise.reject(new Error('connection refused')),
+    ),
+  );
+  expect(await answer(served, '/data/pages/all/2.json')).toBeUndefined();
+});
