@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CATALOGUE_PAGE_SIZE, type CataloguePage } from '../../contract/catalogue-pages.ts';
+import { threadsProfileUrl } from '../../contract/profile-rules.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import type { ThreadCard } from '../../contract/thread-card.ts';
 import { TEST_SITE } from '../site-under-test.ts';
@@ -22,6 +23,11 @@ test('the first cards are readable with JavaScript off', async ({ browser }) => 
   const first = all[0];
   if (!first) throw new Error('the sample catalogue is empty');
   await expect(cards.first().getByRole('heading')).toHaveText(first.author);
+  // The name leads to the author's profile on Threads, where the rest of their posts are (issue 20).
+  await expect(cards.first().getByRole('heading').getByRole('link', { name: first.author })).toHaveAttribute(
+    'href',
+    threadsProfileUrl(first.handle.replace(/^@/, '')),
+  );
   await expect(cards.first()).toContainText(first.content);
   // No dead controls: the filters submit to their pre-rendered pages (the next test); Show more,
   // which needs JavaScript, is not there; the search box says what it needs.
