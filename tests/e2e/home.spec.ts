@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CATALOGUE_PAGE_SIZE, type CataloguePage } from '../../contract/catalogue-pages.ts';
+import { EAGER_IMAGE_COUNT } from '../../contract/constants.ts';
 import { threadsProfileUrl } from '../../contract/profile-rules.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import type { ThreadCard } from '../../contract/thread-card.ts';
@@ -47,12 +48,12 @@ test('the first cards are readable with JavaScript off', async ({ browser }) => 
     );
   expect(imageAttributes.length).toBeGreaterThan(3);
   expect(imageAttributes.every(([width, height]) => Number(width) > 0 && Number(height) > 0)).toBe(true);
-  // Cards 1-3 (the first row on wide screens) load eagerly, later ones lazily.
+  // The first row on wide screens (four cards) loads eagerly, later ones lazily.
   const cardLoading = await cards.evaluateAll((articles) =>
     articles.map((article) => article.querySelector('img.thread-card__avatar')?.getAttribute('loading')),
   );
-  expect(cardLoading.slice(0, 3)).toEqual(['eager', 'eager', 'eager']);
-  expect(cardLoading.slice(3).every((loading) => loading === 'lazy')).toBe(true);
+  expect(cardLoading.slice(0, EAGER_IMAGE_COUNT)).toEqual(Array(EAGER_IMAGE_COUNT).fill('eager'));
+  expect(cardLoading.slice(EAGER_IMAGE_COUNT).every((loading) => loading === 'lazy')).toBe(true);
   expect(imageAttributes.slice(-1)[0]?.[2]).toBe('lazy');
   await context.close();
 });

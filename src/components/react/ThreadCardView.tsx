@@ -86,8 +86,10 @@ export default function ThreadCardView({ card, eager, priority = false }: Props)
   const slug = card.topic_tag ? topicSlug(card.topic_tag) : null;
   const name = nameIsHandle(card) ? card.handle : card.author;
   const username = card.handle.replace(/^@/, '').trim();
+  const kind = card.image === null ? 'thread-card--text' : 'thread-card--image';
   return (
-    <article className="thread-card">
+    // Image first (threads.css): the picture, or a text-only card's words, take the top of the card.
+    <article className={`thread-card thread-card--catalogue ${kind}`}>
       <header className="thread-card__author">
         <ThreadAvatar src={card.avatar} loading={loading} />
         <div className="thread-card__who">

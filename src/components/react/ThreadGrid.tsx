@@ -3,7 +3,7 @@ import { EAGER_IMAGE_COUNT } from '../../../contract/constants.ts';
 import type { ThreadCard } from '../../../contract/thread-card.ts';
 import ThreadCardView from './ThreadCardView.tsx';
 
-const SKELETON_CARDS = 6;
+const SKELETON_CARDS = 8;
 
 interface Props {
   pages: readonly (readonly ThreadCard[])[];
@@ -17,8 +17,8 @@ interface Props {
 }
 
 /**
- * Cards in masonry-like columns (CSS multi-column, no holes between cards of different heights).
- * Each page is a block of its own, so loading the next page never moves the cards already read.
+ * Cards in rows that read left to right, newest first (a CSS grid, threads.css). Each page is a
+ * block of its own, so loading the next page never moves the cards already read.
  */
 export default function ThreadGrid({ pages, focusBlock = null, onFocused }: Props) {
   const blocks = useRef(new Map<number, HTMLDivElement>());
@@ -66,12 +66,12 @@ export function ThreadGridSkeleton() {
   return (
     <div className="thread-grid" aria-hidden="true">
       {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-        <div className={`thread-card thread-card--skeleton skeleton-${index % 3}`} key={index}>
+        <div className="thread-card thread-card--catalogue thread-card--skeleton" key={index}>
+          <span className="skeleton__face" />
           <div className="skeleton__author">
             <span className="skeleton__avatar" />
             <span className="skeleton__line skeleton__line--short" />
           </div>
-          <span className="skeleton__line" />
           <span className="skeleton__line" />
           <span className="skeleton__line skeleton__line--short" />
         </div>
