@@ -171,22 +171,25 @@ export default function ThreadBrowser({
           {topic ? `#${topic.tag}` : 'Design threads'}
         </h1>
         {home && (
-          <form method="get" className="filter-group" role="group" aria-label="Filter threads">
-            {THREAD_FILTERS.map(({ id, label }) => (
-              <button
-                key={id}
-                type="submit"
-                formAction={filterPagePath(id)}
-                className="filter-button"
-                aria-pressed={!searching && filter === id}
-                onClick={(event) => {
-                  event.preventDefault();
-                  choose(id);
-                }}
-              >
-                {label}
-              </button>
-            ))}
+          // The group is a div inside the form: a form may not take the group role (axe aria-allowed-role).
+          <form method="get" className="filter-form">
+            <div className="filter-group" role="group" aria-label="Filter threads">
+              {THREAD_FILTERS.map(({ id, label }) => (
+                <button
+                  key={id}
+                  type="submit"
+                  formAction={filterPagePath(id)}
+                  className="filter-button"
+                  aria-pressed={!searching && filter === id}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    choose(id);
+                  }}
+                >
+                  {label}
+                </button>
+              ))}
+            </div>
           </form>
         )}
       </div>
