@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
+import type AxeCore from 'axe-core';
 import { expect, signInAs, test, waitForHydration } from './fixtures.ts';
 
 // The accessibility sweep (issue 20): axe-core over every page and state a visitor, a member and an
@@ -45,7 +46,7 @@ interface Found {
 async function scan(page: Page): Promise<Found[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SOURCE });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const axe = (window as unknown as { axe: typeof AxeCore }).axe;
     const result = await axe.run(document, {
       runOnly: {
         type: 'tag',
