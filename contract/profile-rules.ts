@@ -73,6 +73,8 @@ export const RESERVED_USERNAMES: readonly string[] = [
   'support',
   'system',
   'terms',
+  // A page per approved thread (/thread/{id}, decision 046).
+  'thread',
   'threads',
   'topic',
   'topics',

@@ -163,6 +163,10 @@ export const threads = pgTable(
     index('threads_catalogue_order')
       .on(sql`coalesce(${table.postedAt}, ${table.createdAt}) desc`, table.shortcode)
       .where(sql`${table.status} = 'approved'`),
+    // A thread page's related threads (decision 046): the newest approved of one topic, at any size.
+    index('threads_topic_order')
+      .on(sql`lower(${table.topicTag})`, sql`coalesce(${table.postedAt}, ${table.createdAt}) desc`)
+      .where(sql`${table.status} = 'approved'`),
     // An author's posts, found by their Threads username without regard to case.
     index('threads_username_lower').on(sql`lower(${table.username})`),
     index('threads_owner').on(table.ownerUserId),

@@ -8,6 +8,19 @@ export function siteCacheControl(urlPath: string): string {
 }
 
 /**
+ * The thread page's template (decision 046): built with the site, filled by the server for
+ * `/thread/{id}`, never answered at a path of its own.
+ */
+export const THREAD_TEMPLATE_FILE = 'thread/template/index.html';
+
+/**
+ * A thread page is filled per request from the database: a CDN may keep it a minute and serve it
+ * stale for five more while it asks again, so a crowd on a shared link costs one query a minute;
+ * a removal is gone from the CDN within about a minute of the next visit.
+ */
+export const THREAD_PAGE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
+
+/**
  * Which files of a built site the Node server serves as pages and assets: not the host files the
  * build adds for static hosts (its copy of the catalogue in data/, which Node serves live from the
  * catalogue folder; _headers; the .br/.gz copies, used as precompressed variants instead).

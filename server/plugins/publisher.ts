@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
+import { createThreadPages } from '../services/thread-pages/thread-page.ts';
 import {
   mountServedSite,
   startPublisher,
@@ -49,7 +50,11 @@ const publisherPlugin: FastifyPluginAsync<PublisherPluginOptions> = async (app, 
     if (change !== 'decisions') publisher.request(change, origin);
   });
   app.addHook('preClose', () => publisher.close());
-  mountServedSite(app, publisher.served);
+  mountServedSite(app, publisher.served, {
+    pages: createThreadPages(app.database.db, { pictureBase: options.config.apiBaseUrl }),
+    publicUrl: options.config.publicUrl,
+    secure: options.config.secure,
+  });
 };
 
 export default fp(publisherPlugin, {

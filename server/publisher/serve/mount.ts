@@ -5,6 +5,7 @@ import { decodedPath, installEarlyHandler, isApiPath, serveEarly } from './early
 import { chooseResponse, matchesETag } from './file-responses.ts';
 import type { ServedSite } from './served-site.ts';
 import type { StaticFile } from './static-store.ts';
+import { answerThreadPage, THREAD_PAGE_PREFIX, type ThreadPageOptions } from './thread-route.ts';
 
 /** What a page answers while the first site is built (a first start on a large catalogue takes minutes). */
 export const BUILDING_TEXT =
@@ -30,10 +31,15 @@ function sendCatalogue(request: FastifyRequest, reply: FastifyReply, answer: Cat
 /**
  * Answers every path outside /api with the served site and catalogue: built files and catalogue
  * data before Fastify's routing and hooks (DESIGN section 8: >= 0.8x nginx), everything else through
- * a catch-all route (unknown paths get 404.html with status 404, unknown data a JSON 404). Mount it
- * last: the catch-all must shadow nothing.
+ * a catch-all route (unknown paths get 404.html with status 404, unknown data a JSON 404). With
+ * `threadPages`, `/thread/{id}` is filled from the database (decision 046). Mount it last: the
+ * catch-all must shadow nothing.
  */
-export function mountServedSite(app: FastifyInstance, served: ServedSite): void {
+export function mountServedSite(
+  app: FastifyInstance,
+  served: ServedSite,
+  threadPages?: ThreadPageOptions,
+): void {
   // From the moment the app starts closing, everything goes through Fastify, which answers 503.
   installEarlyHandler(
     app.server,
@@ -57,6 +63,10 @@ export function mountServedSite(app: FastifyInstance, served: ServedSite): void 
     }
     const file = served.find(pathname);
     if (file) return send(request, reply, file);
+    const template = served.threadTemplate;
+    if (threadPages && template && pathname.startsWith(THREAD_PAGE_PREFIX)) {
+      if (await answerThreadPage(request, reply, pathname, template, threadPages)) return reply;
+    }
     if (served.building)
       return reply
         .status(503)

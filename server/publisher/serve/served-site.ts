@@ -1,5 +1,11 @@
 import { PUBLIC_CATALOGUE_FILE } from '../export/catalogue-files.ts';
-import { catalogueCacheControl, isSiteFile, isSiteFolder, siteCacheControl } from '../../http/site-files.ts';
+import {
+  catalogueCacheControl,
+  isSiteFile,
+  isSiteFolder,
+  siteCacheControl,
+  THREAD_TEMPLATE_FILE,
+} from '../../http/site-files.ts';
 import type { BorrowedCatalogue } from './borrowed-catalogue.ts';
 import { DiskCatalogue, type CatalogueAnswer, type CatalogueRequest } from './disk-catalogue.ts';
 import { StaticStore, type StaticFile } from './static-store.ts';
@@ -31,6 +37,8 @@ export const PREVIOUS_GRACE_MS = 15_000;
 interface Site {
   store: StaticStore;
   notFoundPage: StaticFile;
+  /** The thread pages' template (decision 046); absent in a site built before it existed. */
+  threadTemplate: StaticFile | undefined;
 }
 
 /** A version loaded by prepare(), to be served by activate(). */
@@ -67,7 +75,7 @@ async function loadSite(options: ServedSiteOptions, previous?: Site | null): Pro
   const notFoundPage = store.get('/404.html');
   if (!notFoundPage)
     throw new Error(`The built site in ${options.siteDir} has no 404.html; run npm run build.`);
-  return { store, notFoundPage };
+  return { store, notFoundPage, threadTemplate: store.get(`/${THREAD_TEMPLATE_FILE}`) };
 }
 
 /** How the catalogue's files are answered, wherever they lie. */
@@ -213,6 +221,11 @@ export class ServedSite {
   /** The page answered, with status 404, for every unknown path; none without a site. */
   get notFoundPage(): StaticFile | undefined {
     return this.#site?.notFoundPage;
+  }
+
+  /** The template every /thread/{id} is filled from (decision 046); none without a site. */
+  get threadTemplate(): StaticFile | undefined {
+    return this.#site?.threadTemplate;
   }
 
   /**

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { contentTypeFor } from './content-types.ts';
 import { fileResponses, type FileParts, type FileResponses } from './file-responses.ts';
-import { COMPRESSIBLE } from '../../http/site-files.ts';
+import { COMPRESSIBLE, THREAD_TEMPLATE_FILE } from '../../http/site-files.ts';
 import { pageCsp } from '../../http/page-csp.ts';
 import { visibleFilesUnder } from '../export/files-under.ts';
 
@@ -137,16 +137,16 @@ export class StaticStore {
 
   /**
    * The file a browser path means: itself, its folder's index.html, or `path.html`. The not-found
-   * page is never a match: asking for it by name must still answer 404.
+   * page and the thread template are never a match: asking for them by name must still answer 404.
    */
   resolve(pathname: string): StaticFile | undefined {
     const trimmed = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
     if (trimmed === '/404' || trimmed === '/404.html') return undefined;
     if (trimmed === '/') return this.#files.get('/index.html');
-    return (
+    const file =
       this.#files.get(trimmed) ??
       this.#files.get(`${trimmed}/index.html`) ??
-      this.#files.get(`${trimmed}.html`)
-    );
+      this.#files.get(`${trimmed}.html`);
+    return file && file === this.#files.get(`/${THREAD_TEMPLATE_FILE}`) ? undefined : file;
   }
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { visibleFilesUnder } from '../../export/files-under.ts';
 import { escapeAttributeBrackets } from '../../../http/html-tags.ts';
 import { pageCsp } from '../../../http/page-csp.ts';
-import { isSiteFolder } from '../../../http/site-files.ts';
+import { isSiteFolder, THREAD_TEMPLATE_FILE } from '../../../http/site-files.ts';
 
 /** The options every page's CSP is computed with (the same for every page of one build). */
 export type PageCspOptions = Parameters<typeof pageCsp>[1];
@@ -22,7 +22,8 @@ export const NOT_FOUND_PAGE = '404.html';
 
 /** The browser paths a built HTML file answers at (the Node server's `StaticStore.resolve`). */
 export function pagePaths(file: string): string[] {
-  if (file === NOT_FOUND_PAGE) return [];
+  // The thread template is filled by the Node server for /thread/{id} (decision 046), never served as it is.
+  if (file === NOT_FOUND_PAGE || file === THREAD_TEMPLATE_FILE) return [];
   if (file === 'index.html') return ['/'];
   if (file.endsWith('/index.html')) {
     const dir = `/${file.slice(0, -'/index.html'.length)}`;

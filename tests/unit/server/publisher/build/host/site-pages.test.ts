@@ -10,6 +10,8 @@ test('pagePaths: home, directory pages with and without the slash, x.html, and n
   expect(pagePaths('topics/color/index.html')).toEqual(['/topics/color', '/topics/color/']);
   expect(pagePaths('about.html')).toEqual(['/about']);
   expect(pagePaths('404.html')).toEqual([]);
+  // The thread template is filled by Node for /thread/{id} (decision 046), never served as it is.
+  expect(pagePaths('thread/template/index.html')).toEqual([]);
 });
 
 test("sitePages lists the built pages with the Node server's CSP, not the catalogue copy", async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "threads_topic_order" ON "threads" USING btree (lower("topic_tag"),coalesce("posted_at", "created_at") desc) WHERE "threads"."status" = 'approved';

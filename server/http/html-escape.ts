@@ -1,0 +1,30 @@
+// Member text reaches a filled page only through these (decision 039: the template is the only
+// source of elements).
+
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text safe both as an element's text and inside a quoted attribute value. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
+}
+
+/**
+ * A URL safe in an `href` or `src`: only https and http addresses or a path of this site (never
+ * `javascript:` or `data:`), escaped for the attribute. Anything else is null: the caller leaves
+ * the link out.
+ */
+export function escapeUrl(url: string): string | null {
+  if (/^\/(?![/\\])/.test(url)) return escapeHtml(url);
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? escapeHtml(parsed.href) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,91 @@
+import { threadsProfileUrl } from '../../../contract/profile-rules.ts';
+import type { ThreadCard } from '../../../contract/thread-card.ts';
+import { threadPath, THREAD_SLOTS as S } from '../../../contract/thread-page.ts';
+import { topicPath } from '../../../contract/topics.ts';
+import { escapeHtml, escapeUrl } from '../../http/html-escape.ts';
+import type { ThreadPageData } from '../../services/thread-pages/thread-page.ts';
+import { fillSlots, HEAD_SLOTS, type ThreadTemplate } from './thread-template.ts';
+
+/**
+ * The site's picture in link previews: topics have no picture of their own yet (decision 046), and
+ * Meta's picture addresses expire within hours, so a preview never points at the post's own.
+ */
+const SITE_SOCIAL_IMAGE = '/social.png';
+const SITE_SOCIAL_ALT = 'Curated Threads: design and UI posts from Threads, curated by people.';
+
+/** "Nov 21, 2026", as the cards write it (src/lib/format.ts calendarDate). */
+const calendarDate = (iso: string) =>
+  new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(iso),
+  );
+
+/** At most `max` characters of the text on one line, cut at a word with an ellipsis. */
+export function excerpt(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max - 1);
+  const word = cut.lastIndexOf(' ');
+  return `${(word > max / 2 ? cut.slice(0, word) : cut).trimEnd()}…`;
+}
+
+const threadsUsername = (card: ThreadCard) => (card.handle.startsWith('@') ? card.handle.slice(1) : null);
+
+function relatedItem(template: ThreadTemplate, card: ThreadCard): string {
+  const date = card.timestamp ?? '';
+  return fillSlots(template.parts['related-item'], {
+    [S.relatedUrl]: escapeHtml(threadPath(card.id)),
+    [S.relatedAuthor]: escapeHtml(card.author),
+    [S.relatedExcerpt]: escapeHtml(excerpt(card.content, 140) || card.handle),
+    [S.relatedDateIso]: escapeHtml(date),
+    [S.relatedDate]: date ? escapeHtml(calendarDate(date)) : '',
+  });
+}
+
+/**
+ * The page of one thread: the template filled with its values, each escaped for its place (text,
+ * attribute, URL; decision 039), absolute addresses from the public origin (`publicUrl`).
+ */
+export function threadPageHtml(template: ThreadTemplate, data: ThreadPageData, publicUrl: URL): string {
+  const { card, topic, related } = data;
+  const absolute = (path: string) => escapeHtml(new URL(path, publicUrl).href);
+  const username = threadsUsername(card);
+  const text = card.content.trim();
+  const topicValues = topic
+    ? { [S.topicTag]: escapeHtml(topic.tag), [S.topicUrl]: escapeHtml(topicPath(topic.slug)) }
+    : {};
+  const image = card.image ? escapeUrl(card.image) : null;
+  const date = card.timestamp ?? '';
+  const title = `${card.author}${text ? `: “${excerpt(text, 60)}”` : ' on Threads'}`;
+  return fillSlots(template.page, {
+    [S.title]: escapeHtml(title),
+    [S.description]: escapeHtml(excerpt(text, 200) || `A thread by ${card.handle}, curated from Threads.`),
+    [S.author]: escapeHtml(card.author),
+    [S.handle]: escapeHtml(card.handle),
+    [S.avatar]: escapeHtml(card.avatar),
+    // A submitted link whose author is unknown has no profile: the name links to the post itself.
+    [S.profileUrl]: escapeUrl(username ? threadsProfileUrl(username) : (card.permalink ?? '/')) ?? '/',
+    [S.text]: escapeHtml(text),
+    [S.dateIso]: escapeHtml(date),
+    [S.date]: date ? escapeHtml(calendarDate(date)) : '',
+    [S.permalink]: escapeUrl(card.permalink ?? '') ?? '/',
+    [S.imagePart]: image
+      ? fillSlots(template.parts.image, {
+          [S.imageUrl]: image,
+          [S.imageAlt]: escapeHtml(`Picture attached to the post by ${card.handle}`),
+        })
+      : '',
+    [S.topicPart]: topic ? fillSlots(template.parts.topic, topicValues) : '',
+    [S.relatedPart]:
+      topic && related.length > 0
+        ? fillSlots(template.parts.related, {
+            ...topicValues,
+            [S.relatedItems]: related.map((other) => relatedItem(template, other)).join(''),
+          })
+        : '',
+    [HEAD_SLOTS.canonical]: absolute(threadPath(card.id)),
+    [HEAD_SLOTS.ogUrl]: absolute(threadPath(card.id)),
+    [HEAD_SLOTS.ogType]: 'article',
+    [HEAD_SLOTS.ogImage]: absolute(SITE_SOCIAL_IMAGE),
+    [HEAD_SLOTS.ogImageAlt]: escapeHtml(SITE_SOCIAL_ALT),
+  });
+}

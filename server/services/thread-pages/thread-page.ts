@@ -1,0 +1,42 @@
+import type { ThreadCard } from '../../../contract/thread-card.ts';
+import { RELATED_THREADS } from '../../../contract/thread-page.ts';
+import { topicSlug, type CatalogueTopic } from '../../../contract/topics.ts';
+import type { Database } from '../../db/client.ts';
+import { createThreadPagesRepository } from '../../repositories/thread-pages.ts';
+import { toThreadCard } from '../../views/thread-views.ts';
+
+/** What one thread's page shows: its card, its topic (when it has a page), a few newest of that topic. */
+export interface ThreadPageData {
+  card: ThreadCard;
+  topic: Pick<CatalogueTopic, 'tag' | 'slug'> | null;
+  related: ThreadCard[];
+}
+
+/** A thread id as the catalogue writes it (a UUID); anything else is asked of nobody. */
+const THREAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The thread pages' reads (decision 046): two indexed queries per page at any catalogue size.
+ * `pictureBase` is the API's origin when the pages are served from another one (as the export's).
+ */
+export function createThreadPages(db: Database, { pictureBase }: { pictureBase?: string | undefined } = {}) {
+  const repository = createThreadPagesRepository(db);
+  return {
+    /** The page of an approved thread whose author has not opted out; null for any other id, well formed or not. */
+    async find(id: string): Promise<ThreadPageData | null> {
+      if (!THREAD_ID.test(id)) return null;
+      const row = await repository.findPublic(id.toLowerCase());
+      if (!row) return null;
+      const card = toThreadCard(row, pictureBase);
+      const slug = card.topic_tag ? topicSlug(card.topic_tag) : null;
+      if (!card.topic_tag || !slug) return { card, topic: null, related: [] };
+      const rows = await repository.related(card.topic_tag, row.id, RELATED_THREADS);
+      // The query matches the tag without regard to case; the topic page groups by slug, the same or finer.
+      const related = rows
+        .map((other) => toThreadCard(other, pictureBase))
+        .filter((other) => other.topic_tag && topicSlug(other.topic_tag) === slug);
+      return { card, topic: { tag: card.topic_tag, slug }, related };
+    },
+  };
+}
+export type ThreadPages = ReturnType<typeof createThreadPages>;
