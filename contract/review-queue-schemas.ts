@@ -35,3 +35,7 @@ export const BulkDecisionSchema = z
   })
   .strict();
 export type BulkDecisionRequest = z.input<typeof BulkDecisionSchema>;
+
+/** `POST /api/threads/undo`: the threads whose latest decision (the caller's own) is taken back. */
+export const UndoDecisionSchema = z.object({ thread_ids: BulkDecisionSchema.shape.thread_ids }).strict();
+export type UndoDecisionRequest = z.input<typeof UndoDecisionSchema>;

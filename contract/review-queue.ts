@@ -72,6 +72,7 @@ export const REVIEW_KEYS: readonly { keys: string; does: string }[] = [
   { keys: 'a', does: 'Approve the focused thread' },
   { keys: 'r', does: 'Reject the focused thread (choose a reason, Enter confirms, Escape cancels)' },
   { keys: 'x', does: 'Select or unselect the focused thread' },
+  { keys: 'u', does: 'Undo the last decision while its Undo shows' },
   { keys: '?', does: 'Show or hide this list' },
 ];
 

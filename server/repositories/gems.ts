@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { gems, threads, users } from '../db/schema.ts';
 import type { ThreadRow } from './threads.ts';
@@ -43,6 +43,15 @@ export function createGemsRepository(db: Database) {
         .where(and(eq(gems.userId, userId), eq(gems.threadId, threadId)))
         .returning({ threadId: gems.threadId });
       return removed.length > 0;
+    },
+
+    /** Drops every gem saved on a thread at or after `since` (an undone approval); how many. */
+    async dropSavedSince(threadId: string, since: Date, tx: Database = db): Promise<number> {
+      const dropped = await tx
+        .delete(gems)
+        .where(and(eq(gems.threadId, threadId), gte(gems.createdAt, since)))
+        .returning({ userId: gems.userId });
+      return dropped.length;
     },
 
     /** Every gem row of the member, hidden threads included: what the per-member cap counts. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { generatedPosts, manualSubmissions, threads } from '../db/schema.ts';
 
@@ -18,6 +18,25 @@ export function createGeneratedPostsRepository(db: Database) {
     async create(row: NewGeneratedPost, tx: Database = db): Promise<GeneratedPostRow | null> {
       const [created] = await tx.insert(generatedPosts).values(row).onConflictDoNothing().returning();
       return created ?? null;
+    },
+
+    /** The post queued for a thread, locked until the transaction ends (an undo decides on it). */
+    async lockForThread(threadId: string, tx: Database = db): Promise<GeneratedPostRow | null> {
+      const [row] = await tx
+        .select()
+        .from(generatedPosts)
+        .where(eq(generatedPosts.threadId, threadId))
+        .for('update');
+      return row ?? null;
+    },
+
+    /** Drops a thread's post unless it was published; true when one was dropped. */
+    async dropUnpublished(threadId: string, tx: Database = db): Promise<boolean> {
+      const dropped = await tx
+        .delete(generatedPosts)
+        .where(and(eq(generatedPosts.threadId, threadId), ne(generatedPosts.status, 'published')))
+        .returning({ id: generatedPosts.id });
+      return dropped.length > 0;
     },
 
     /** Every generated post with the link it features, newest first (admins). */

@@ -7,6 +7,8 @@ export interface ReviewKeyHandlers {
   reject(): void;
   toggleSelection(): void;
   toggleHelp(): void;
+  /** Takes back the last decision while its Undo shows (decision 047). */
+  undo(): void;
   escape(): void;
 }
 
@@ -20,8 +22,8 @@ function typing(target: EventTarget | null): boolean {
 }
 
 /**
- * The review queue's keys (decision 013): j/k move, a approves, r rejects, x selects, ? shows the
- * list. Ignored with a modifier key held and while typing in a field or a form.
+ * The review queue's keys (decision 013): j/k move, a approves, r rejects, x selects, u undoes the
+ * last decision, ? shows the list. Ignored with a modifier key held and while typing in a field or a form.
  */
 export function useReviewKeys(enabled: boolean, handlers: ReviewKeyHandlers): void {
   const current = useRef(handlers);
@@ -43,6 +45,7 @@ export function useReviewKeys(enabled: boolean, handlers: ReviewKeyHandlers): vo
         a: current.current.approve,
         r: current.current.reject,
         x: current.current.toggleSelection,
+        u: current.current.undo,
         '?': current.current.toggleHelp,
       }[event.key];
       if (!action) return;

@@ -6,6 +6,7 @@ import type {
   ReviewSort,
 } from '../../contract/review-queue.ts';
 import type { ReviewThread, ThreadSource } from '../../contract/review.ts';
+import type { UndoDecisionResult } from '../../contract/review-undo.ts';
 import { api, ApiRequestError, failureText, isDenied } from '../lib/api.ts';
 
 export interface ReviewFilter {
@@ -196,4 +197,19 @@ export async function decideReviews(
     console.error(action === 'approve' ? 'Failed to approve threads' : 'Failed to reject threads', error);
     return failureText(error);
   }
+}
+
+/**
+ * Takes back the caller's own recent decisions on these threads (all or none, decision 047) and
+ * reloads the first page quietly so they are back in their place. True when done, else why not.
+ */
+export async function undoDecisions(threadIds: readonly string[]): Promise<true | string> {
+  try {
+    await api<UndoDecisionResult>('/api/threads/undo', { method: 'POST', body: { thread_ids: threadIds } });
+  } catch (error) {
+    console.error('Failed to undo the decision', error);
+    return failureText(error);
+  }
+  await loadReviewQueue({}, { quiet: true });
+  return true;
 }

@@ -6,6 +6,7 @@ import { toReviewThread } from '../../views/thread-views.ts';
 import { HttpError, parseBody } from '../../http/http-error.ts';
 import { createThreadDecider } from './decide-thread.ts';
 import { registerReviewQueue } from './review-queue.ts';
+import { registerUndoDecisions } from './undo-decisions.ts';
 
 export interface ThreadRoutesOptions {
   db: Database;
@@ -28,6 +29,7 @@ const threadRoutes: FastifyPluginAsync<ThreadRoutesOptions> = async (app, { db, 
   // Manual submissions are thread rows too (source manual_submission): one query merges both, and
   // the admin reads what the member wrote before deciding.
   registerReviewQueue(app, { db, decideThread, afterDecisions });
+  registerUndoDecisions(app, { db });
 
   app.get('/api/user/threads', { config: { access: 'user' } }, async (request) => {
     const user = await request.authUser();

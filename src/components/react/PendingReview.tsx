@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { bulkDoneMessage, REVIEW_QUEUE_TEXTS as T } from '../../../contract/review-queue.ts';
 import type { ReviewThread } from '../../../contract/review.ts';
 import { TEXTS } from '../../../contract/texts.ts';
+import { useQueuePlace } from '../../lib/use-queue-place.ts';
 import { useReviewKeys } from '../../lib/use-review-keys.ts';
 import { loadGeneratedPosts } from '../../stores/dashboard.ts';
 import {
@@ -20,7 +21,9 @@ import ReviewFilters from './ReviewFilters.tsx';
 import ReviewQueueItem from './ReviewQueueItem.tsx';
 import ReviewQueueMore from './ReviewQueueMore.tsx';
 import ReviewShortcuts from './ReviewShortcuts.tsx';
+import ReviewUndo, { useUndo } from './ReviewUndo.tsx';
 import '../../styles/review.css';
+import '../../styles/review-rows.css';
 
 type Decision = 'approve' | 'reject';
 
@@ -50,7 +53,6 @@ export default function PendingReview() {
   const [help, setHelp] = useState(false);
   const current = useRef<string | null>(null);
   const items = useRef(new Map<string, HTMLLIElement>());
-  const shown = useRef<readonly ReviewThread[]>(threads);
 
   const focusCard = useCallback(
     (id: string | undefined) => {
@@ -67,37 +69,19 @@ export default function PendingReview() {
     [threads, queue.nextCursor],
   );
 
-  // A decided card leaves: if it held the focus, the next card takes it (the previous one when it
-  // was the last), so the place in the queue is never lost.
-  useLayoutEffect(() => {
-    const before = shown.current;
-    shown.current = threads;
-    const left = current.current;
-    if (!left || threads.some((thread) => thread.id === left)) return;
-    const active = document.activeElement;
-    if (active && active !== document.body && document.contains(active)) return;
-    const remaining = new Set(threads.map((thread) => thread.id));
-    const at = before.findIndex((thread) => thread.id === left);
-    const next =
-      before.slice(at + 1).find((thread) => remaining.has(thread.id)) ??
-      before
-        .slice(0, Math.max(at, 0))
-        .reverse()
-        .find((thread) => remaining.has(thread.id)) ??
-      threads[0];
-    if (next) focusCard(next.id);
-  }, [threads, focusCard]);
-
-  // Remembers the card that last held the focus (a key, a click or Tab), to keep the place.
-  useEffect(() => {
-    const onFocusIn = (event: FocusEvent) => {
-      const card =
-        event.target instanceof Element ? event.target.closest<HTMLElement>('[data-thread-id]') : null;
-      if (card?.dataset.threadId) current.current = card.dataset.threadId;
-    };
-    document.addEventListener('focusin', onFocusIn);
-    return () => document.removeEventListener('focusin', onFocusIn);
-  }, []);
+  useQueuePlace(threads, current, focusCard);
+  const {
+    offer,
+    busy: undoing,
+    bar,
+    offerUndo,
+    undo,
+  } = useUndo({
+    threads,
+    announce,
+    focusCard,
+    refocus: () => focusCard(current.current ?? threads[0]?.id),
+  });
 
   useEffect(() => {
     if (
@@ -130,6 +114,7 @@ export default function PendingReview() {
     setBusyFor(thread.id, false);
     if (outcome === 'decided') {
       announce(MESSAGES[decision].done);
+      offerUndo([thread.id], decision, thread.handle);
       if (decision === 'approve' && thread.source === 'manual_submission') submissionApproved();
     } else if (outcome === 'gone') {
       announce(T.alreadyDecided);
@@ -151,6 +136,7 @@ export default function PendingReview() {
       return;
     }
     announce(bulkDoneMessage(decision, result));
+    offerUndo(result.decided, decision);
     // The place stays: the first card left after the first decided one takes the focus before the
     // bulk bar (which holds it now) goes away.
     const gone = new Set([...result.decided, ...result.already_decided.map((item) => item.thread_id)]);
@@ -192,6 +178,7 @@ export default function PendingReview() {
       if (thread) toggle(thread.id);
     },
     toggleHelp: () => setHelp((open) => !open),
+    undo: () => void undo(),
     escape: () => {
       if (help) setHelp(false);
     },
@@ -290,6 +277,7 @@ export default function PendingReview() {
         />
       )}
       <LiveAlert announcement={announcement} />
+      <ReviewUndo offer={offer} busy={undoing} bar={bar} onUndo={() => void undo()} />
       {list}
       <ReviewQueueMore />
     </>

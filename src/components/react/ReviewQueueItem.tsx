@@ -2,7 +2,7 @@ import { REVIEW_QUEUE_TEXTS as T } from '../../../contract/review-queue.ts';
 import type { ReviewThread } from '../../../contract/review.ts';
 import { TEXTS } from '../../../contract/texts.ts';
 import RejectReasonForm from './RejectReasonForm.tsx';
-import ReviewThreadCard from './ReviewThreadCard.tsx';
+import ReviewRow from './ReviewRow.tsx';
 
 interface Props {
   thread: ReviewThread;
@@ -20,7 +20,7 @@ interface Props {
   onCancelReject(): void;
 }
 
-/** One card of the review queue: its checkbox, the card, and Approve / Reject or the reason choice. */
+/** One row of the review queue: its checkbox, the row, and Approve / Reject or the reason choice. */
 export default function ReviewQueueItem({ thread, selected, busy, rejecting, itemRef, ...on }: Props) {
   return (
     <li
@@ -37,26 +37,30 @@ export default function ReviewQueueItem({ thread, selected, busy, rejecting, ite
           onChange={on.onToggle}
           aria-label={`${T.select} the thread by ${thread.handle}`}
         />
-        {T.select}
+        <span className="visually-hidden">{T.select}</span>
       </label>
-      <ReviewThreadCard thread={thread}>
-        {rejecting ? (
-          <RejectReasonForm
-            confirmLabel={T.confirmReject}
-            onConfirm={on.onConfirmReject}
-            onCancel={on.onCancelReject}
-          />
-        ) : (
-          <>
-            <button type="button" className="button" disabled={busy} onClick={on.onApprove}>
-              {TEXTS.approve}
-            </button>
-            <button type="button" className="button button--quiet" disabled={busy} onClick={on.onReject}>
-              {TEXTS.reject}
-            </button>
-          </>
-        )}
-      </ReviewThreadCard>
+      <ReviewRow
+        thread={thread}
+        wide={rejecting}
+        actions={
+          rejecting ? (
+            <RejectReasonForm
+              confirmLabel={T.confirmReject}
+              onConfirm={on.onConfirmReject}
+              onCancel={on.onCancelReject}
+            />
+          ) : (
+            <>
+              <button type="button" className="button" disabled={busy} onClick={on.onApprove}>
+                {TEXTS.approve}
+              </button>
+              <button type="button" className="button button--quiet" disabled={busy} onClick={on.onReject}>
+                {TEXTS.reject}
+              </button>
+            </>
+          )
+        }
+      />
     </li>
   );
 }

@@ -62,11 +62,11 @@ test('after an approval, a visitor with the Text list cached sees the new text t
   // The last one: the other curation tests decide the first cards of the queue.
   const textCard = panel
     .locator('.review-card')
-    .filter({ hasNot: admin.locator('img.thread-card__image') })
+    .filter({ hasNot: admin.locator('img.review-row__thumb') })
     .last();
   await expect(textCard).toBeVisible();
   const permalink = await permalinkOf(textCard);
-  const content = (await textCard.locator('.thread-card__content').textContent())?.trim() ?? '';
+  const content = (await textCard.locator('.review-row__text').textContent())?.trim() ?? '';
   expect(content).not.toBe('');
   await expect(visitor.locator(`a[href="${permalink}"]`)).toHaveCount(0);
   await cardFor(panel, permalink).getByRole('button', { name: TEXTS.approve }).click();

@@ -59,7 +59,7 @@ test('the admin runs curation; the searches fill the queue; approve and reject t
   await expect(link).toHaveAttribute('href', /^https:\/\/www\.threads\.com\/@[^/]+\/post\/[\w-]+$/);
   await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   await expect(keyword.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
-  const image = cards.locator('img.thread-card__image').first();
+  const image = cards.locator('img.review-row__thumb').first();
   await expect(image).toHaveAttribute('loading', 'lazy');
   await expect(image).toHaveAttribute('width', /\d+/);
   await expect(image).toHaveAttribute('alt', /^Attachment shared by /);

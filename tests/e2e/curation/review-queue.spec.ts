@@ -146,7 +146,7 @@ test('r asks why with the presets; Escape cancels, Enter rejects with the chosen
   await page.keyboard.press('?');
   const help = panel.getByRole('region', { name: T.shortcuts });
   await expect(help).toContainText('Approve the focused thread');
-  await expect(help.locator('kbd')).toHaveText(['j', 'k', 'a', 'r', 'x', '?']);
+  await expect(help.locator('kbd')).toHaveText(['j', 'k', 'a', 'r', 'x', 'u', '?']);
   await expect(help.getByRole('button', { name: T.closeShortcuts })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(help).toHaveCount(0);

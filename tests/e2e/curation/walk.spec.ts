@@ -79,7 +79,7 @@ test('a member submits, the admin approves a searched thread, and visitors see i
   await filtered;
   const searched = panel.locator('.review-card', { hasText: 'Keyword Search' }).first();
   const permalink = await permalinkOf(searched);
-  const content = (await searched.locator('.thread-card__content').textContent())?.trim() ?? '';
+  const content = (await searched.locator('.review-row__text').textContent())?.trim() ?? '';
   expect(content.length).toBeGreaterThan(20);
   await cardFor(panel, permalink).getByRole('button', { name: TEXTS.approve }).click();
   await expect(cardFor(panel, permalink)).toHaveCount(0);

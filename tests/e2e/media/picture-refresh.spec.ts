@@ -26,11 +26,11 @@ test("a card's image still shows after its first URL expired", async ({ newPage,
   await refreshNow(panel.getByRole('region', { name: 'Curation' }));
   const withImage = panel
     .locator('.review-card')
-    .filter({ has: admin.locator('img.thread-card__image') })
+    .filter({ has: admin.locator('img.review-row__thumb') })
     .first();
   await expect(withImage).toBeVisible();
   const permalink = await permalinkOf(withImage);
-  const firstUrl = (await withImage.locator('img.thread-card__image').getAttribute('src')) ?? '';
+  const firstUrl = (await withImage.locator('img.review-row__thumb').getAttribute('src')) ?? '';
   expect(firstUrl).toMatch(/\/simulated-threads\/media\/design-\d{2}\.webp\?oe=[0-9A-F]+&_nc_sig=/);
   await cardFor(panel, permalink).getByRole('button', { name: TEXTS.approve }).click();
   await expect(liveRegion(admin)).toHaveText(TEXTS.threadApproved);
