@@ -1,5 +1,16 @@
 // No zod here: the thread page's template (an Astro page) and the server that fills it share these.
 
+/** A thread id as the catalogue writes it (a UUID); anything else is asked of nobody. */
+const THREAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether a card's id can have a page: a thread of the database. The committed sample's cards
+ * ('sample-000001', shown while nothing is approved) have none, so their cards link to none.
+ */
+export function hasThreadPage(id: string): boolean {
+  return THREAD_ID.test(id);
+}
+
 /** Where a thread's page lives (decision 046). `id` is the catalogue card's id. */
 export function threadPath(id: string): string {
   return `/thread/${encodeURIComponent(id)}`;

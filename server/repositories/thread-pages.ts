@@ -4,25 +4,19 @@ import { threads } from '../db/schema.ts';
 import { CATALOGUE_ORDER } from './catalogue.ts';
 import type { ThreadRow } from './threads.ts';
 
-/**
- * Whether the thread's author asked never to be curated (decision 028), by their Threads username
- * or by the account that owns the post. author_opt_outs is small and indexed by username.
- */
-const authorOptedOut = sql`exists (
-  select 1 from author_opt_outs o
-  left join users u on u.threads_user_id = o.threads_user_id
-  where o.username = lower(${threads.username}) or u.id = ${threads.ownerUserId}
-)`;
-
 /** What a thread page reads (decision 046): one approved thread by id, and a few of its topic. */
 export function createThreadPagesRepository(db: Database) {
   return {
-    /** The thread when it is approved and its author has not opted out; null otherwise. `id` must be a UUID. */
+    /**
+     * The thread when it is approved, null otherwise; `id` must be a UUID. Exactly the catalogue's
+     * cards have a page: an author who opted out keeps their approved cards until they remove them
+     * (decision 028), and so their pages.
+     */
     async findPublic(id: string, tx: Database = db): Promise<ThreadRow | null> {
       const [row] = await tx
         .select()
         .from(threads)
-        .where(and(eq(threads.id, id), eq(threads.status, 'approved'), sql`not ${authorOptedOut}`));
+        .where(and(eq(threads.id, id), eq(threads.status, 'approved')));
       return row ?? null;
     },
 
@@ -44,7 +38,6 @@ export function createThreadPagesRepository(db: Database) {
             eq(threads.status, 'approved'),
             sql`lower(${threads.topicTag}) = lower(${topicTag})`,
             ne(threads.id, excludeId),
-            sql`not ${authorOptedOut}`,
           ),
         )
         .orderBy(sql`${CATALOGUE_ORDER} desc`, asc(threads.shortcode))

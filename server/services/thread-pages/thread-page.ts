@@ -1,5 +1,5 @@
 import type { ThreadCard } from '../../../contract/thread-card.ts';
-import { RELATED_THREADS } from '../../../contract/thread-page.ts';
+import { hasThreadPage, RELATED_THREADS } from '../../../contract/thread-page.ts';
 import { topicSlug, type CatalogueTopic } from '../../../contract/topics.ts';
 import type { Database } from '../../db/client.ts';
 import { createThreadPagesRepository } from '../../repositories/thread-pages.ts';
@@ -12,9 +12,6 @@ export interface ThreadPageData {
   related: ThreadCard[];
 }
 
-/** A thread id as the catalogue writes it (a UUID); anything else is asked of nobody. */
-const THREAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The thread pages' reads (decision 046): two indexed queries per page at any catalogue size.
  * `pictureBase` is the API's origin when the pages are served from another one (as the export's).
@@ -22,9 +19,9 @@ const THREAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 export function createThreadPages(db: Database, { pictureBase }: { pictureBase?: string | undefined } = {}) {
   const repository = createThreadPagesRepository(db);
   return {
-    /** The page of an approved thread whose author has not opted out; null for any other id, well formed or not. */
+    /** The page of an approved thread (a card of the catalogue); null for any other id, well formed or not. */
     async find(id: string): Promise<ThreadPageData | null> {
-      if (!THREAD_ID.test(id)) return null;
+      if (!hasThreadPage(id)) return null;
       const row = await repository.findPublic(id.toLowerCase());
       if (!row) return null;
       const card = toThreadCard(row, pictureBase);

@@ -4,6 +4,7 @@ import type { ThreadCard } from '../../../contract/thread-card.ts';
 import { AUTHOR_TEXTS, YOUR_POSTS_PATH } from '../../../contract/authors.ts';
 import { threadsProfileUrl } from '../../../contract/profile-rules.ts';
 import { TEXTS } from '../../../contract/texts.ts';
+import { hasThreadPage, threadPath } from '../../../contract/thread-page.ts';
 import { topicPath, topicSlug } from '../../../contract/topics.ts';
 import { countLabel } from '../../lib/format.ts';
 import GemButton from './GemButton.tsx';
@@ -86,10 +87,11 @@ export default function ThreadCardView({ card, eager, priority = false }: Props)
   const slug = card.topic_tag ? topicSlug(card.topic_tag) : null;
   const name = nameIsHandle(card) ? card.handle : card.author;
   const username = card.handle.replace(/^@/, '').trim();
+  const page = hasThreadPage(card.id) ? threadPath(card.id) : null;
   const kind = card.image === null ? 'thread-card--text' : 'thread-card--image';
   return (
     // Image first (threads.css): the picture, or a text-only card's words, take the top of the card.
-    <article className={`thread-card thread-card--catalogue ${kind}`}>
+    <article className={`thread-card thread-card--catalogue ${kind}${page ? ' thread-card--linked' : ''}`}>
       <header className="thread-card__author">
         <ThreadAvatar src={card.avatar} loading={loading} />
         <div className="thread-card__who">
@@ -106,13 +108,28 @@ export default function ThreadCardView({ card, eager, priority = false }: Props)
           {!nameIsHandle(card) && <p className="thread-card__handle">{card.handle}</p>}
         </div>
         {/* In the header, on one line beside names that never wrap: when the date turns into "3 hours
-            ago" after hydration, nothing below it moves. */}
-        {card.timestamp && <RelativeTime iso={card.timestamp} className="thread-card__time" />}
+            ago" after hydration, nothing below it moves. It opens the thread's own page (decision
+            046), named for a screen reader with the visible date inside the name. */}
+        {card.timestamp &&
+          (page ? (
+            <a className="thread-card__time thread-card__page" href={page}>
+              <span className="visually-hidden">Thread page, </span>
+              <RelativeTime iso={card.timestamp} />
+            </a>
+          ) : (
+            <RelativeTime iso={card.timestamp} className="thread-card__time" />
+          ))}
       </header>
       <p className="thread-card__content">{card.content}</p>
-      {card.image !== null && (
-        <ThreadImage src={card.image} author={card.author} loading={loading} priority={priority} />
-      )}
+      {card.image !== null &&
+        (page ? (
+          // For the pointer only: the date above is the same link for the keyboard and screen readers.
+          <a className="thread-card__picture" href={page} tabIndex={-1} aria-hidden="true">
+            <ThreadImage src={card.image} author={card.author} loading={loading} priority={priority} />
+          </a>
+        ) : (
+          <ThreadImage src={card.image} author={card.author} loading={loading} priority={priority} />
+        ))}
       {/* Always there: it holds the gem button's reserved slot. */}
       <footer className="thread-card__meta">
         {slug && card.topic_tag && (

@@ -113,4 +113,23 @@ test('an approved thread has a page of its own, with JavaScript off and on', asy
   }
 
   expect((await admin.request.get('/thread/00000000-0000-4000-8000-000000000000')).status()).toBe(404);
+
+  // Its card, once published on its topic's page, leads there: the date for the keyboard, the
+  // picture (if any) for the pointer only.
+  const visitor = await newPage();
+  const card = visitor.locator(`article.thread-card:has(a.thread-card__page[href="/thread/${thread.id}"])`);
+  await expect
+    .poll(
+      async () => {
+        await visitor.goto(topicPath(topicSlug(thread.topic_tag ?? '') ?? ''));
+        return card.count();
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(1);
+  await expect(card.locator('a.thread-card__picture')).toHaveCount(thread.image ? 1 : 0);
+  const link = card.getByRole('link', { name: /^Thread page, / });
+  await link.focus();
+  await link.press('Enter');
+  await expect(visitor).toHaveURL(new RegExp(`/thread/${thread.id}$`));
 });

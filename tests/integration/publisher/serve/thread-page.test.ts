@@ -117,7 +117,7 @@ test('a thread without a topic has no topic or related section', async () => {
   expect(html).not.toContain('class="thread-related"');
 });
 
-test('pending, rejected, removed, opted-out, unknown and malformed ids answer the 404 page', async () => {
+test('pending, rejected, removed, unknown and malformed ids answer the 404 page; an opted-out author keeps theirs', async () => {
   const ids = await insert([
     row('T1', { status: 'pending' }),
     row('T2', { status: 'rejected' }),
@@ -128,7 +128,7 @@ test('pending, rejected, removed, opted-out, unknown and malformed ids answer th
   const { db } = await testDatabase();
   await db.insert(authorOptOuts).values({ threadsUserId: 'tu-gone', username: 'gone_author' });
   const paths = [
-    ...['T1', 'T2', 'T3', 'T4'].map((code) => `/thread/${ids[code]}`),
+    ...['T1', 'T2', 'T3'].map((code) => `/thread/${ids[code]}`),
     '/thread/00000000-0000-4000-8000-000000000000',
     '/thread/not-a-uuid',
     `/thread/${ids.T5}/extra`,
@@ -144,9 +144,11 @@ test('pending, rejected, removed, opted-out, unknown and malformed ids answer th
   }
   // A path that cannot be decoded is a 400 here as everywhere on the site (Fastify's), never a 500.
   expect((await page('/thread/%E0%A4%A')).status).toBe(400);
-  // The related list leaves out the opted-out author's thread as well.
+  // Opting out stops future curation; the approved card stays until its author removes it
+  // (decision 028), and so does its page, in the related lists too.
+  expect((await page(`/thread/${ids.T4}`)).status).toBe(200);
   const html = await (await page(`/thread/${ids.T5}`)).text();
-  expect(html).not.toContain(`/thread/${ids.T4}`);
+  expect(html).toContain(`/thread/${ids.T4}`);
 });
 
 test('taking a thread out of the catalogue makes its page a 404', async () => {
