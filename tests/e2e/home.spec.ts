@@ -48,7 +48,7 @@ test('the first cards are readable with JavaScript off', async ({ browser }) => 
     );
   expect(imageAttributes.length).toBeGreaterThan(3);
   expect(imageAttributes.every(([width, height]) => Number(width) > 0 && Number(height) > 0)).toBe(true);
-  // The first row on wide screens (four cards) loads eagerly, later ones lazily.
+  // The first row on wide screens (three cards) loads eagerly, later ones lazily.
   const cardLoading = await cards.evaluateAll((articles) =>
     articles.map((article) => article.querySelector('img.thread-card__avatar')?.getAttribute('loading')),
   );

@@ -57,7 +57,7 @@ for (const [width, columns] of [
   [320, 1],
   [420, 1],
   [800, 2],
-  [1280, 4],
+  [1280, 3],
 ] as const) {
   test(`at ${width} px the grid has ${columns} column(s) read left to right, no holes, nothing overflows sideways`, async ({
     page,
