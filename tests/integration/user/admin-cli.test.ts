@@ -9,6 +9,9 @@ import { createRoleBindingsRepository } from '../../../server/repositories/role-
 import { createUsersRepository } from '../../../server/repositories/users.ts';
 
 const SCRIPT = path.resolve(import.meta.dirname, '../../../scripts/admin.ts');
+// Each run is a process that opens the embedded database (about 5 s here, far more on a loaded
+// runner), and a test makes up to four: the file's budget is sized for that, not for speed.
+const SPAWNING = { timeout: 180_000 };
 
 async function run(dataDir: string, ...args: string[]): Promise<{ code: number | null; output: string }> {
   return runWith({}, dataDir, ...args);
@@ -40,29 +43,36 @@ async function dataDirWith(...signedIn: [string, string][]): Promise<string> {
   return dataDir;
 }
 
-test('npm run admin grants and revokes the role of a user who signed in; explains every refusal', async () => {
-  const dataDir = await dataDirWith(['17841400000000001', 'Maren']);
+test(
+  'npm run admin grants and revokes the role of a user who signed in; explains every refusal',
+  SPAWNING,
+  async () => {
+    const dataDir = await dataDirWith(['17841400000000001', 'Maren']);
 
-  expect(await run(dataDir, 'grant', '@maren')).toEqual({ code: 0, output: '@Maren is now an admin.' });
-  const check = await openPglite(dataDir);
-  expect((await createUsersRepository(check.db).findByThreadsUserId('17841400000000001'))?.isAdmin).toBe(
-    true,
-  );
-  await check.close();
+    expect(await run(dataDir, 'grant', '@maren')).toEqual({ code: 0, output: '@Maren is now an admin.' });
+    const check = await openPglite(dataDir);
+    expect((await createUsersRepository(check.db).findByThreadsUserId('17841400000000001'))?.isAdmin).toBe(
+      true,
+    );
+    await check.close();
 
-  expect(await run(dataDir, 'revoke', 'maren')).toEqual({ code: 0, output: '@Maren is no longer an admin.' });
-  expect(await run(dataDir, 'grant', 'nobody')).toEqual({
-    code: 1,
-    output: 'No user @nobody: they must sign in once before they can be made an admin.',
-  });
-  expect(await run(dataDir, 'promote', 'maren')).toEqual({
-    code: 2,
-    output:
-      'usage: npm run admin -- grant|revoke <threads-username | id:threads-user-id>\n       npm run admin -- check-live',
-  });
-});
+    expect(await run(dataDir, 'revoke', 'maren')).toEqual({
+      code: 0,
+      output: '@Maren is no longer an admin.',
+    });
+    expect(await run(dataDir, 'grant', 'nobody')).toEqual({
+      code: 1,
+      output: 'No user @nobody: they must sign in once before they can be made an admin.',
+    });
+    expect(await run(dataDir, 'promote', 'maren')).toEqual({
+      code: 2,
+      output:
+        'usage: npm run admin -- grant|revoke <threads-username | id:threads-user-id>\n       npm run admin -- check-live',
+    });
+  },
+);
 
-test('a username two accounts have used is refused; the Threads user id picks one', async () => {
+test('a username two accounts have used is refused; the Threads user id picks one', SPAWNING, async () => {
   // The first owner renamed on Threads but has not signed in since; the name now belongs to another.
   const dataDir = await dataDirWith(['17841400000000002', 'studio'], ['17841400000000003', 'Studio']);
 
@@ -88,21 +98,25 @@ test('a username two accounts have used is refused; the Threads user id picks on
   await check.close();
 });
 
-test('revoking says when the person stays an admin through ADMIN_THREADS_USERNAMES, and only then', async () => {
-  // The first owner of @studio (bound at their first sign-in) renamed; a newcomer now holds @studio.
-  const dataDir = await dataDirWith(['17841400000000005', 'studio_old'], ['17841400000000006', 'studio']);
-  const database = await openPglite(dataDir);
-  await createRoleBindingsRepository(database.db).bindOnSignIn(['admin'], 'studio', '17841400000000005');
-  await database.close();
-  const env = { ADMIN_THREADS_USERNAMES: 'studio' };
+test(
+  'revoking says when the person stays an admin through ADMIN_THREADS_USERNAMES, and only then',
+  SPAWNING,
+  async () => {
+    // The first owner of @studio (bound at their first sign-in) renamed; a newcomer now holds @studio.
+    const dataDir = await dataDirWith(['17841400000000005', 'studio_old'], ['17841400000000006', 'studio']);
+    const database = await openPglite(dataDir);
+    await createRoleBindingsRepository(database.db).bindOnSignIn(['admin'], 'studio', '17841400000000005');
+    await database.close();
+    const env = { ADMIN_THREADS_USERNAMES: 'studio' };
 
-  expect(await runWith(env, dataDir, 'revoke', 'studio_old')).toEqual({
-    code: 0,
-    output:
-      '@studio_old is no longer an admin.\nNote: @studio_old first signed in under a username ADMIN_THREADS_USERNAMES lists (or the simulated admin) and stays an admin through it; remove that username from the list to end it.',
-  });
-  expect(await runWith(env, dataDir, 'revoke', 'studio')).toEqual({
-    code: 0,
-    output: '@studio is no longer an admin.',
-  });
-});
+    expect(await runWith(env, dataDir, 'revoke', 'studio_old')).toEqual({
+      code: 0,
+      output:
+        '@studio_old is no longer an admin.\nNote: @studio_old first signed in under a username ADMIN_THREADS_USERNAMES lists (or the simulated admin) and stays an admin through it; remove that username from the list to end it.',
+    });
+    expect(await runWith(env, dataDir, 'revoke', 'studio')).toEqual({
+      code: 0,
+      output: '@studio is no longer an admin.',
+    });
+  },
+);
