@@ -65,7 +65,7 @@ export const RESERVED_USERNAMES: readonly string[] = [
   'signup',
   'simulated-threads',
   'sitemap',
-  // The link preview picture (/social.png).
+  // The site's link preview picture (/social.png) and the pictures drawn per page (/social/..., decision 048).
   'social',
   'static',
   'status',

@@ -21,6 +21,12 @@ export const THREAD_TEMPLATE_FILE = 'thread/template/index.html';
 export const THREAD_PAGE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
 
 /**
+ * A link preview picture (decision 048): previews are fetched once per share and kept by the apps
+ * that show them, so an hour (a day stale) costs nothing; an edited thread shows within the hour.
+ */
+export const SOCIAL_IMAGE_CACHE_CONTROL = 'public, max-age=3600, stale-while-revalidate=86400';
+
+/**
  * Which files of a built site the Node server serves as pages and assets: not the host files the
  * build adds for static hosts (its copy of the catalogue in data/, which Node serves live from the
  * catalogue folder; _headers; the .br/.gz copies, used as precompressed variants instead).

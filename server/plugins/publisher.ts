@@ -1,9 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
+import { createSocialPictures } from '../services/social-images/social-pictures.ts';
 import { createThreadPages } from '../services/thread-pages/thread-page.ts';
 import {
   mountServedSite,
+  servedTopics,
+  SocialImages,
   startPublisher,
   type Publisher,
   type SiteDeployOptions,
@@ -50,11 +53,18 @@ const publisherPlugin: FastifyPluginAsync<PublisherPluginOptions> = async (app, 
     if (change !== 'decisions') publisher.request(change, origin);
   });
   app.addHook('preClose', () => publisher.close());
-  mountServedSite(app, publisher.served, {
-    pages: createThreadPages(app.database.db, { pictureBase: options.config.apiBaseUrl }),
-    publicUrl: options.config.publicUrl,
-    secure: options.config.secure,
+  const threadPages = createThreadPages(app.database.db, { pictureBase: options.config.apiBaseUrl });
+  const pictures = createSocialPictures({
+    db: app.database.db,
+    threadPages,
+    topic: servedTopics(publisher.served.catalogue),
   });
+  mountServedSite(
+    app,
+    publisher.served,
+    { pages: threadPages, publicUrl: options.config.publicUrl, secure: options.config.secure },
+    new SocialImages(pictures, options.config.secure),
+  );
 };
 
 export default fp(publisherPlugin, {

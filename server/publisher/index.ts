@@ -17,6 +17,8 @@ import { startSharedPublisher } from './shared-publisher.ts';
 
 export { ServedSite } from './serve/served-site.ts';
 export { mountServedSite } from './serve/mount.ts';
+export { SocialImages } from './serve/social-route.ts';
+export { servedTopics } from './serve/served-topics.ts';
 export type { StaticFile } from './serve/static-store.ts';
 export type { SiteDeployOptions } from './deploy/deploy-targets.ts';
 export type { PublishChange } from './publish-site.ts';

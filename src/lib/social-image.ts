@@ -1,9 +1,10 @@
 // The picture link previews show for the site's pages (OpenGraph, Twitter cards). No sharp here:
 // every page's head reads these constants, and only the picture's own endpoint renders it.
 import { SITE } from '../../contract/site.ts';
+import { SITE_SOCIAL_IMAGE_PATH, SOCIAL_IMAGE_SIZE } from '../../contract/social-image.ts';
 
-/** The size link previews ask for: 1.91:1, large enough for high-density screens. */
-export const SOCIAL_IMAGE = { width: 1200, height: 630, path: '/social.png' } as const;
+/** The site's picture: its size and address. Threads, topics and profiles have their own (decision 048). */
+export const SOCIAL_IMAGE = { ...SOCIAL_IMAGE_SIZE, path: SITE_SOCIAL_IMAGE_PATH } as const;
 
 /** What the picture shows, in words, for those who cannot see it (og:image:alt). */
 export const SOCIAL_IMAGE_ALT = `${SITE.title}: design and UI posts from Threads, curated by people.`;

@@ -240,7 +240,7 @@ test('/moderation: a failed load says so with the reason and Try Again loads the
   await expect(page.getByRole('status')).toHaveText(MODERATION_TEXTS.empty);
 });
 
-test('every page shares with a preview picture: og:image and a large Twitter card, a 1200x630 PNG the site serves', async ({
+test("every page shares with a preview picture: the site's, or a topic's own; a large Twitter card, 1200x630 PNGs", async ({
   page,
 }) => {
   for (const pathname of ['/', '/about', '/privacy']) {
@@ -250,11 +250,19 @@ test('every page shares with a preview picture: og:image and a large Twitter car
     await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
     await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute('content', /Curated Threads/);
   }
-  const response = await page.request.get('/social.png');
-  expect(response.status()).toBe(200);
-  expect(response.headers()['content-type']).toBe('image/png');
-  const png = await response.body();
-  // The PNG signature, then the IHDR chunk's width and height (big-endian, bytes 16-23).
-  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
-  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+  // A topic page names its own picture, drawn by the server (decision 048).
+  await page.goto('/topics');
+  await page.locator('main a[href^="/topics/"]').first().click();
+  const slug = new URL(page.url()).pathname.split('/')[2] ?? '';
+  const topicImage = await page.locator('meta[property="og:image"]').getAttribute('content');
+  expect(topicImage).toBe(new URL(`/social/topic/${slug}.png`, page.url()).href);
+  for (const picture of ['/social.png', new URL(topicImage ?? '').pathname]) {
+    const response = await page.request.get(picture);
+    expect(response.status(), picture).toBe(200);
+    expect(response.headers()['content-type']).toBe('image/png');
+    const png = await response.body();
+    // The PNG signature, then the IHDR chunk's width and height (big-endian, bytes 16-23).
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+  }
 });

@@ -5,6 +5,8 @@ import { decodedPath, installEarlyHandler, isApiPath, serveEarly } from './early
 import { chooseResponse, matchesETag } from './file-responses.ts';
 import type { ServedSite } from './served-site.ts';
 import type { StaticFile } from './static-store.ts';
+import { SOCIAL_PREFIX } from '../../../contract/social-image.ts';
+import type { SocialImages } from './social-route.ts';
 import { answerThreadPage, THREAD_PAGE_PREFIX, type ThreadPageOptions } from './thread-route.ts';
 
 /** What a page answers while the first site is built (a first start on a large catalogue takes minutes). */
@@ -32,13 +34,15 @@ function sendCatalogue(request: FastifyRequest, reply: FastifyReply, answer: Cat
  * Answers every path outside /api with the served site and catalogue: built files and catalogue
  * data before Fastify's routing and hooks (DESIGN section 8: >= 0.8x nginx), everything else through
  * a catch-all route (unknown paths get 404.html with status 404, unknown data a JSON 404). With
- * `threadPages`, `/thread/{id}` is filled from the database (decision 046). Mount it last: the
+ * `threadPages`, `/thread/{id}` is filled from the database (decision 046); with `socialImages`,
+ * `/social/{kind}/{key}.png` is drawn (decision 048). Mount it last: the
  * catch-all must shadow nothing.
  */
 export function mountServedSite(
   app: FastifyInstance,
   served: ServedSite,
   threadPages?: ThreadPageOptions,
+  socialImages?: SocialImages,
 ): void {
   // From the moment the app starts closing, everything goes through Fastify, which answers 503.
   installEarlyHandler(
@@ -66,6 +70,9 @@ export function mountServedSite(
     const template = served.threadTemplate;
     if (threadPages && template && pathname.startsWith(THREAD_PAGE_PREFIX)) {
       if (await answerThreadPage(request, reply, pathname, template, threadPages)) return reply;
+    }
+    if (socialImages && pathname.startsWith(SOCIAL_PREFIX)) {
+      if (await socialImages.answer(request, reply, pathname)) return reply;
     }
     if (served.building)
       return reply

@@ -1,17 +1,12 @@
 import { threadsProfileUrl } from '../../../contract/profile-rules.ts';
 import type { ThreadCard } from '../../../contract/thread-card.ts';
+import { SITE } from '../../../contract/site.ts';
+import { socialImagePath } from '../../../contract/social-image.ts';
 import { threadPath, THREAD_SLOTS as S } from '../../../contract/thread-page.ts';
 import { topicPath } from '../../../contract/topics.ts';
 import { escapeHtml, escapeUrl } from '../../http/html-escape.ts';
 import type { ThreadPageData } from '../../services/thread-pages/thread-page.ts';
 import { fillSlots, HEAD_SLOTS, type ThreadTemplate } from './thread-template.ts';
-
-/**
- * The site's picture in link previews: topics have no picture of their own yet (decision 046), and
- * Meta's picture addresses expire within hours, so a preview never points at the post's own.
- */
-const SITE_SOCIAL_IMAGE = '/social.png';
-const SITE_SOCIAL_ALT = 'Curated Threads: design and UI posts from Threads, curated by people.';
 
 /** "Nov 21, 2026", as the cards write it (src/lib/format.ts calendarDate). */
 const calendarDate = (iso: string) =>
@@ -85,7 +80,9 @@ export function threadPageHtml(template: ThreadTemplate, data: ThreadPageData, p
     [HEAD_SLOTS.canonical]: absolute(threadPath(card.id)),
     [HEAD_SLOTS.ogUrl]: absolute(threadPath(card.id)),
     [HEAD_SLOTS.ogType]: 'article',
-    [HEAD_SLOTS.ogImage]: absolute(SITE_SOCIAL_IMAGE),
-    [HEAD_SLOTS.ogImageAlt]: escapeHtml(SITE_SOCIAL_ALT),
+    // Its own picture, drawn by the server (decision 048): never Meta's picture address, which
+    // expires within hours while previews are kept for days.
+    [HEAD_SLOTS.ogImage]: absolute(socialImagePath('thread', card.id)),
+    [HEAD_SLOTS.ogImageAlt]: escapeHtml(`${SITE.title}: ${title}`),
   });
 }

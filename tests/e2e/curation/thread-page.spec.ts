@@ -67,7 +67,12 @@ async function checkPage(page: Page, thread: ReviewThread, other: string): Promi
   const meta = (property: string) => page.locator(`head meta[property="${property}"]`);
   const origin = new URL(page.url()).origin;
   await expect(meta('og:url')).toHaveAttribute('content', `${origin}/thread/${thread.id}`);
-  await expect(meta('og:image')).toHaveAttribute('content', `${origin}/social.png`);
+  // Its own picture, drawn by the server from its words (decision 048), a PNG the crawlers can read.
+  const picture = `/social/thread/${thread.id}.png`;
+  await expect(meta('og:image')).toHaveAttribute('content', `${origin}${picture}`);
+  const drawn = await page.request.get(picture);
+  expect(drawn.status()).toBe(200);
+  expect(drawn.headers()['content-type']).toBe('image/png');
   await expect(meta('og:title')).toHaveAttribute('content', /\S/);
   await expect(page.locator('head meta[name="twitter:card"]')).toHaveAttribute(
     'content',

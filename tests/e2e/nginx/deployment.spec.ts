@@ -49,6 +49,12 @@ test('the visitor walk: home cards, a filter and a topic page, each with its exa
   await expect(page).toHaveURL(new RegExp(`${href}$`));
   await expectPageHeaders(topicPage, `${href.slice(1).replace(/\/$/, '')}/index.html`);
   await expect(page.locator('article.thread-card').first()).toBeVisible();
+  // Its preview picture is drawn by Node (decision 048): nginx proxies /social/ to it.
+  const preview = (await page.locator('meta[property="og:image"]').getAttribute('content')) ?? '';
+  expect(new URL(preview).pathname).toMatch(/^\/social\/topic\/.+\.png$/);
+  const picture = await page.request.get(new URL(preview).pathname);
+  expect(picture.status()).toBe(200);
+  expect(picture.headers()['content-type']).toBe('image/png');
 });
 
 test('nginx serves the precompressed copies, the catalogue from its folder and the cache rules', async ({

@@ -1,6 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import { expect, test } from 'vitest';
 import { displayUsernameProblem, RESERVED_USERNAMES, USERNAME_MESSAGES } from '../../../contract/profile.ts';
+import { SOCIAL_PREFIX } from '../../../contract/social-image.ts';
+import { THREAD_PAGE_PREFIX } from '../../../server/publisher/serve/thread-route.ts';
 import { SIMULATED_PREFIX } from '../../../server/threads/settings.ts';
 import { TEST_SITE } from '../../site-under-test.ts';
 
@@ -11,7 +13,10 @@ async function topLevelNames(): Promise<string[]> {
     (name) => !name.startsWith('.') && !/\.(br|gz)$/.test(name),
   );
   const names = built.map((name) => name.replace(/\.(html|xml|txt|svg|ico|json|png)$/, ''));
-  return [...new Set([...names, 'api', 'data', SIMULATED_PREFIX.slice(1)])].sort();
+  const served = [SIMULATED_PREFIX, THREAD_PAGE_PREFIX, SOCIAL_PREFIX].map((prefix) =>
+    prefix.replace(/\//g, ''),
+  );
+  return [...new Set([...names, 'api', 'data', ...served])].sort();
 }
 
 test('every top-level page, folder and server prefix is a reserved username, in any case', async () => {

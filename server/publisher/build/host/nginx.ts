@@ -14,7 +14,7 @@ export interface NginxSiteOptions {
   catalogueDir: string;
   /** Where the Node server listens: `http://127.0.0.1:4321`. */
   apiUpstream: string;
-  /** Path prefixes only Node answers besides `/api/` and `/thread/` (the simulated Threads provider's). */
+  /** Path prefixes only Node answers besides `/api/`, `/thread/` and `/social/` (the simulated Threads provider's). */
   nodePaths?: readonly string[] | undefined;
   /** The built pages and their exact CSPs (`sitePages`). */
   pages: readonly SitePage[];
@@ -94,8 +94,8 @@ function proxy(upstream: string): string[] {
  * at `/x` and `/x/` with its exact CSP, 404.html (status 404, its own CSP) for anything unknown,
  * the precompressed `.gz` copies (gzip_static), `/_astro/*` and search shards immutable, pages and
  * the catalogue (`/data/*`, from the catalogue folder) revalidated, the security headers on every
- * answer; `/api/`, `/thread/` (the thread pages Node fills from the database, decision 046) and
- * `nodePaths` go to Node, which must then run with TRUST_PROXY_HOPS=1.
+ * answer; `/api/`, `/thread/` (the thread pages Node fills from the database, decision 046),
+ * `/social/` (the link preview pictures Node draws, decision 048) and `nodePaths` go to Node, which must then run with TRUST_PROXY_HOPS=1.
  */
 export function nginxServerBlock(options: NginxSiteOptions): string {
   const { secure } = options;
@@ -103,7 +103,7 @@ export function nginxServerBlock(options: NginxSiteOptions): string {
   const notFound = options.pages.find((page) => page.file === NOT_FOUND_PAGE);
   const union = unionCsp(options.pages.map((page) => page.csp));
   const locations: string[] = [];
-  for (const prefix of ['/api/', '/thread/', ...(options.nodePaths ?? [])])
+  for (const prefix of ['/api/', '/thread/', '/social/', ...(options.nodePaths ?? [])])
     locations.push(location(`^~ ${prefix}`, proxy(upstream)));
   locations.push(
     location('^~ /_astro/', [

@@ -82,7 +82,7 @@ test("an approved thread's page shows it escaped, its topic, related threads and
   const url = `${ORIGIN}/thread/${ids.T1}`;
   expect(html).toContain(`<link rel="canonical" href="${url}">`);
   expect(html).toContain(`<meta property="og:url" content="${url}">`);
-  expect(html).toContain(`<meta property="og:image" content="${ORIGIN}/social.png">`);
+  expect(html).toContain(`<meta property="og:image" content="${ORIGIN}/social/thread/${ids.T1}.png">`);
   expect(html).toContain('<meta property="og:type" content="article">');
   expect(html).toMatch(
     /<meta property="og:title" content="Ada &quot;&amp;&quot; &lt;Lovelace&gt;: “Type &lt;script/,

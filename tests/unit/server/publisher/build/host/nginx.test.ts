@@ -54,9 +54,10 @@ describe('nginxServerBlock', () => {
     expect(conf.match(/\{/g)?.length).toBe(conf.match(/\}/g)?.length);
   });
 
-  test('proxies /api/, the thread pages and the extra Node paths with the forwarded headers, adding no headers of its own', () => {
-    // /thread/{id} is filled by Node from the database (decision 046): no file of the site answers it.
-    for (const prefix of ['/api/', '/thread/', '/simulated-threads/']) {
+  test('proxies /api/, the thread pages, the preview pictures and the extra Node paths with the forwarded headers, adding no headers of its own', () => {
+    // /thread/{id} is filled and /social/... drawn by Node from the database (decisions 046, 048):
+    // no file of the site answers them.
+    for (const prefix of ['/api/', '/thread/', '/social/', '/simulated-threads/']) {
       const body = locationBody(conf, `^~ ${prefix}`);
       expect(body).toContain('proxy_pass http://127.0.0.1:4321;');
       expect(body).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');

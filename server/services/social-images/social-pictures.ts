@@ -1,0 +1,83 @@
+import type { CatalogueTopic } from '../../../contract/topics.ts';
+import type { SocialKind } from '../../../contract/social-image.ts';
+import type { Database } from '../../db/client.ts';
+import { createProfilesRepository } from '../../repositories/profiles.ts';
+import type { ThreadPages } from '../thread-pages/thread-page.ts';
+import type { SocialCard } from './social-card.ts';
+
+/** "Nov 21, 2026", as the cards write it. */
+const calendarDate = (iso: string) =>
+  new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(iso),
+  );
+
+const count = (n: number) => `${n.toLocaleString('en-US')} curated ${n === 1 ? 'thread' : 'threads'}`;
+
+/** Where a topic's name and count are read: the served catalogue's manifest, not the database. */
+export type TopicLookup = (slug: string) => Promise<CatalogueTopic | null>;
+
+/**
+ * What each page's picture shows (decision 048), read as its page reads it: a thread as its page
+ * (approved only), a topic from the served manifest, a profile only once approved. Null: no such
+ * page, so no picture (404).
+ */
+export function createSocialPictures({
+  db,
+  threadPages,
+  topic,
+}: {
+  db: Database;
+  threadPages: ThreadPages;
+  topic: TopicLookup;
+}) {
+  const profiles = createProfilesRepository(db);
+  const readers: Record<SocialKind, (key: string) => Promise<SocialCard | null>> = {
+    async thread(id) {
+      const page = await threadPages.find(id);
+      if (!page) return null;
+      const { card } = page;
+      const footer = [
+        card.handle,
+        page.topic ? `#${page.topic.tag}` : null,
+        card.timestamp ? calendarDate(card.timestamp) : null,
+      ];
+      return {
+        kind: 'Thread',
+        headline: card.content.trim() || `A post by ${card.handle}`,
+        headlineStyle: 'quote',
+        body: '',
+        footer: footer.filter(Boolean).join(' · '),
+      };
+    },
+    async topic(slug) {
+      const found = await topic(slug);
+      if (!found) return null;
+      return {
+        kind: 'Topic',
+        headline: `#${found.tag}`,
+        headlineStyle: 'name',
+        body: 'Design and UI posts from Threads, curated by people.',
+        footer: count(found.count),
+      };
+    },
+    async profile(username) {
+      const found = await profiles.findApprovedByName(username);
+      const name = found?.profile.displayUsername;
+      if (!found || !name) return null;
+      return {
+        kind: 'Member',
+        headline: `@${name}`,
+        headlineStyle: 'name',
+        body: found.profile.bio,
+        footer: 'Their gems and curated threads',
+      };
+    },
+  };
+  return {
+    /** The picture's words for a page, or null when the page does not exist. */
+    find(kind: SocialKind, key: string): Promise<SocialCard | null> {
+      return readers[kind](key);
+    },
+  };
+}
+export type SocialPictures = ReturnType<typeof createSocialPictures>;
