@@ -89,20 +89,20 @@ export default function CurationAccount() {
         )}
       </>
     );
+  // One line while all is well (the desk's first screen is the queue's); the permissions listed
+  // under it when one is missing.
   return (
-    <section className="panel curation-account" aria-labelledby="curation-account-title">
-      <div className="curation-runs__head">
-        <h2 id="curation-account-title">Curation account</h2>
-        <button
-          type="button"
-          className={needsConnect ? 'button' : 'button button--quiet'}
-          disabled={connecting}
-          onClick={() => void connect()}
-        >
-          {connecting ? TEXTS.connecting : 'Connect curation account'}
-        </button>
-      </div>
-      {body}
+    <section className="panel curation-account desk-line" aria-labelledby="curation-account-title">
+      <h2 id="curation-account-title">Curation account</h2>
+      <div className="desk-line__body">{body}</div>
+      <button
+        type="button"
+        className={needsConnect ? 'button' : 'button button--quiet'}
+        disabled={connecting}
+        onClick={() => void connect()}
+      >
+        {connecting ? TEXTS.connecting : 'Connect curation account'}
+      </button>
       {error && (
         <p className="form-error" role="alert">
           {error}

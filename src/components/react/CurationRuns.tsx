@@ -29,7 +29,7 @@ function LastRun({ run }: { run: CurationRunSummary }) {
   const sources = Object.entries(run.counts);
   const found = added(run);
   return (
-    <div className="curation-run">
+    <>
       <p className="curation-run__summary">
         Last run <span className={`badge badge--${RUN_TONE[run.status]}`}>{run.status}</span>{' '}
         {run.finished_at ? (
@@ -83,7 +83,7 @@ function LastRun({ run }: { run: CurationRunSummary }) {
           </>
         )}
       </details>
-    </div>
+    </>
   );
 }
 
@@ -116,14 +116,12 @@ export default function CurationRuns() {
   else body = <LastRun run={last.data} />;
 
   return (
-    <section className="panel curation-runs" aria-labelledby="curation-runs-title">
-      <div className="curation-runs__head">
-        <h2 id="curation-runs-title">Curation</h2>
-        <button type="button" className="button" disabled={refreshing} onClick={() => void refresh()}>
-          {refreshing ? 'Refreshing...' : 'Refresh now'}
-        </button>
-      </div>
-      {body}
+    <section className="panel curation-runs desk-line" aria-labelledby="curation-runs-title">
+      <h2 id="curation-runs-title">Curation</h2>
+      <div className="desk-line__body">{body}</div>
+      <button type="button" className="button" disabled={refreshing} onClick={() => void refresh()}>
+        {refreshing ? 'Refreshing...' : 'Refresh now'}
+      </button>
       {message && (
         <p
           className={message.tone === 'alert' ? 'form-error' : 'field-help curation-runs__done'}

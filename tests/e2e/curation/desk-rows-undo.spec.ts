@@ -26,21 +26,28 @@ async function desk(page: Page) {
   return panel;
 }
 
-test('at 1280x800 at least eight queue rows fit in the first screen of the list, each with its thumbnail', async ({
+test('at 1280x800 the queue starts on the first screen and eight rows fit in a screen of the list, each with its thumbnail', async ({
   page,
 }) => {
   const panel = await desk(page);
   const list = panel.locator('.review-queue__list');
-  // The list's top at the window's top: what one screen of the queue holds.
-  await list.evaluate((node) => window.scrollTo(0, node.getBoundingClientRect().top + window.scrollY));
   const viewport = page.viewportSize();
   const rows = await panel.locator('.review-queue__item').all();
-  let whole = 0;
-  for (const row of rows) {
-    const box = await row.boundingBox();
-    if (box && box.y >= 0 && box.y + box.height <= (viewport?.height ?? 0)) whole += 1;
-  }
-  expect(whole).toBeGreaterThanOrEqual(8);
+  const wholeRows = async () => {
+    let whole = 0;
+    for (const row of rows) {
+      const box = await row.boundingBox();
+      if (box && box.y >= 0 && box.y + box.height <= (viewport?.height ?? 0)) whole += 1;
+    }
+    return whole;
+  };
+  // The page as it opens: the account and curation panels are one line each, so the queue's first
+  // rows are on the first screen, under the title, the tabs and the filters.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  expect(await wholeRows()).toBeGreaterThanOrEqual(2);
+  // The list's top at the window's top: what one screen of the queue holds.
+  await list.evaluate((node) => window.scrollTo(0, node.getBoundingClientRect().top + window.scrollY));
+  expect(await wholeRows()).toBeGreaterThanOrEqual(8);
   // Every row has its fixed-size thumbnail: a picture of the post or the text tile.
   for (const row of rows.slice(0, 8)) {
     const thumb = await row.locator('.review-row__thumb').boundingBox();
