@@ -25,10 +25,16 @@ export default function RejectReasonForm({ confirmLabel, onConfirm, onCancel }: 
   const [choice, setChoice] = useState<string>(REJECTION_REASON_PRESETS[0]);
   const [other, setOther] = useState('');
   const first = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   const name = useId();
   const otherId = useId();
 
-  useEffect(() => first.current?.focus(), []);
+  useEffect(() => {
+    first.current?.focus({ preventScroll: true });
+    // The whole form in view, clear of the Undo bar and the decisions' alert at the window's foot
+    // (its scroll-margin, review.css): focus alone would only bring the first choice into view.
+    form.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
 
   const reason = choice === NONE ? undefined : choice === OTHER ? other.trim() || undefined : choice;
   // Only a written reason is checked, and only while it is the one chosen.
@@ -56,6 +62,7 @@ export default function RejectReasonForm({ confirmLabel, onConfirm, onCancel }: 
 
   return (
     <form
+      ref={form}
       className="reject-reason"
       onSubmit={(event) => {
         event.preventDefault();

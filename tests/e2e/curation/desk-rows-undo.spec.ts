@@ -104,3 +104,31 @@ test('approve, then Undo: the row is back in the queue with the focus, and the s
   await expect.poll(async () => (await pendingIds(page)).has(id)).toBe(true);
   expect(seen).toEqual([]);
 });
+
+test('on a narrow window the reject form opens clear of the Undo bar', async ({ page, pageProblems }) => {
+  pageProblems.allow(/status of 409/); // a scheduled run may hold the curation lock for a moment
+  const panel = await desk(page);
+  await page.setViewportSize({ width: 375, height: 740 });
+  const approved = panel.locator('.review-queue__item').nth(-5);
+  const permalink = await permalinkOf(approved);
+  await cardFor(panel, permalink).getByRole('button', { name: TEXTS.approve }).click();
+  const bar = page.getByRole('status').filter({ hasText: /^Approved the thread by @/ });
+  await expect(bar).toBeVisible();
+  // A row whose Reject button is at the window's foot, where the bar is.
+  const row = panel.locator('.review-queue__item').nth(-2);
+  await row.evaluate((node) =>
+    window.scrollTo(0, node.getBoundingClientRect().bottom + window.scrollY - window.innerHeight),
+  );
+  await row.getByRole('button', { name: TEXTS.reject }).focus();
+  await page.keyboard.press('Enter');
+  const form = row.locator('form.reject-reason');
+  await expect(form).toBeVisible();
+  await expect(bar).toBeVisible();
+  const [formBox, barBox] = [await form.boundingBox(), await bar.boundingBox()];
+  expect((formBox?.y ?? 0) + (formBox?.height ?? 0)).toBeLessThanOrEqual(barBox?.y ?? 0);
+  // Nothing decided: Escape closes the form, Undo takes the approval back.
+  await page.keyboard.press('Escape');
+  await expect(form).toHaveCount(0);
+  await bar.getByRole('button', { name: UNDO_TEXTS.undo }).click();
+  await expect(cardFor(panel, permalink)).toHaveCount(1);
+});
