@@ -1,12 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, link, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { compressBoth, QUICK } from '../../http/compression.ts';
 import { noteWritten } from './write-journal.ts';
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 /** Bodies up to this size get no compressed siblings: the headers would outweigh the saving. */
 export const SIBLING_MIN_BYTES = 256;
@@ -36,12 +32,7 @@ export async function writeAtomically(file: string, body: string): Promise<void>
 /** Brotli (quick level: thousands of catalogue files) and gzip copies of `body`, each only when smaller. */
 export async function compressedCopies(body: Buffer): Promise<{ br?: Buffer; gz?: Buffer }> {
   if (body.length <= SIBLING_MIN_BYTES) return {};
-  const [br, gz] = await Promise.all([
-    brotli(body, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
-    }),
-    gzipAsync(body, { level: 6 }),
-  ]);
+  const { br, gz } = await compressBoth(body, QUICK);
   return { ...(br.length < body.length && { br }), ...(gz.length < body.length && { gz }) };
 }
 

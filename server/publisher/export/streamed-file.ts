@@ -2,7 +2,7 @@ import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
+import { quickStreams } from '../../http/compression.ts';
 import { sha256Of } from './atomic-file.ts';
 import { noteWritten } from './write-journal.ts';
 
@@ -14,14 +14,8 @@ const CHUNK_BYTES = 256 * 1024;
  * for large files (precompress.ts): brotli 11 would take minutes on a catalogue of a million threads.
  */
 const SIBLINGS = [
-  {
-    suffix: '.br',
-    compressor: (size: number) =>
-      createBrotliCompress({
-        params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: size },
-      }),
-  },
-  { suffix: '.gz', compressor: () => createGzip({ level: 6 }) },
+  { suffix: '.br', compressor: quickStreams.brotli },
+  { suffix: '.gz', compressor: quickStreams.gzip },
 ] as const;
 
 /**

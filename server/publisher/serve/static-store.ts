@@ -1,16 +1,12 @@
 import { createHash } from 'node:crypto';
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { contentTypeFor } from './content-types.ts';
 import { fileResponses, type FileParts, type FileResponses } from './file-responses.ts';
+import { BEST, compressBoth } from '../../http/compression.ts';
 import { COMPRESSIBLE, THREAD_TEMPLATE_FILE } from '../../http/site-files.ts';
 import { pageCsp } from '../../http/page-csp.ts';
 import { visibleFilesUnder } from '../export/files-under.ts';
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 // Brotli at quality 11 is slow on very large files; a built site without its .br copies gets a faster level for them.
 const MAX_BEST_BROTLI_BYTES = 1024 * 1024;
@@ -68,13 +64,8 @@ async function loadFile(
       ready.gz.length < body.length ? ready.gz : undefined,
     ];
   } else if (compressible) {
-    const quality = body.length > MAX_BEST_BROTLI_BYTES ? 6 : zlib.BROTLI_MAX_QUALITY;
-    const [brBody, gzBody] = await Promise.all([
-      brotli(body, {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
-      }),
-      gzipAsync(body, { level: 9 }),
-    ]);
+    const quality = body.length > MAX_BEST_BROTLI_BYTES ? 6 : BEST.brotli;
+    const { br: brBody, gz: gzBody } = await compressBoth(body, { brotli: quality, gzip: BEST.gzip });
     // Keep a variant only when it actually saves bytes.
     br = brBody.length < body.length ? brBody : undefined;
     gz = gzBody.length < body.length ? gzBody : undefined;

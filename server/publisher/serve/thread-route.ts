@@ -1,16 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { brotliBytes, gzipBytes, QUICK } from '../../http/compression.ts';
 import { THREAD_PAGE_CACHE_CONTROL } from '../../http/site-files.ts';
 import type { ThreadPages } from '../../services/thread-pages/thread-page.ts';
 import { accepts, answerHeaders, matchesETag, variantETag } from './file-responses.ts';
 import type { StaticFile } from './static-store.ts';
 import { threadPageHtml } from './thread-page-html.ts';
 import { parseThreadTemplate, type ThreadTemplate } from './thread-template.ts';
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 /** Where thread pages live: `/thread/{id}`, one segment. */
 export const THREAD_PAGE_PREFIX = '/thread/';
@@ -72,9 +68,9 @@ export async function answerThreadPage(
   }
   const sent =
     encoding === 'br'
-      ? await brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+      ? await brotliBytes(body, QUICK.brotli)
       : encoding === 'gzip'
-        ? await gzipAsync(body, { level: 6 })
+        ? await gzipBytes(body, QUICK.gzip)
         : body;
   const { headers } = answerHeaders(parts, { length: sent.length, etag: tag, encoding }, options.secure);
   await reply.status(200).headers(headers).send(sent);

@@ -1,13 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { linkOrCopy } from '../../export/atomic-file.ts';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { visibleFilesUnder } from '../../export/files-under.ts';
+import { BEST, compressBoth, QUICK } from '../../../http/compression.ts';
 import { COMPRESSIBLE } from '../../../http/site-files.ts';
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 /** Files compressed at once. */
 const CONCURRENCY = 16;
@@ -57,13 +53,8 @@ async function compressOne(
   // The catalogue copy can be thousands of files (12,775 at 100k threads): quicker levels, as the
   // server uses for its live catalogue; they cost a few percent in size.
   const quick = body.length > BEST_BROTLI_MAX_BYTES || relative.startsWith('data/');
-  const quality = quick ? 5 : changing ? CHANGING_PAGE_BROTLI : zlib.BROTLI_MAX_QUALITY;
-  const [br, gz] = await Promise.all([
-    brotli(body, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
-    }),
-    gzipAsync(body, { level: quick ? 6 : 9 }),
-  ]);
+  const quality = quick ? QUICK.brotli : changing ? CHANGING_PAGE_BROTLI : BEST.brotli;
+  const { br, gz } = await compressBoth(body, { brotli: quality, gzip: quick ? QUICK.gzip : BEST.gzip });
   await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
 }
 
