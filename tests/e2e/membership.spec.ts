@@ -231,6 +231,15 @@ test('script in a bio stays text everywhere it is shown; nothing runs', async ({
   await prerendered(page, `/${member}`);
   await page.goto(`/${member}`);
   await expect(page.locator('main')).toContainText(XSS_BIO);
+  // Its preview picture is the member's own, drawn from the same bio (decision 048).
+  const preview = `/social/profile/${member}.png`;
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    'content',
+    new URL(preview, page.url()).href,
+  );
+  const picture = await page.request.get(preview);
+  expect(picture.status()).toBe(200);
+  expect(picture.headers()['content-type']).toBe('image/png');
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(await page.locator('main img[src="x"], main svg[onload]').count()).toBe(0);
   expect(opened).toEqual([]);
