@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { acquirePidLock, DataDirLockedError, type PidLock } from './db/pid-lock.ts';
+import { DatabaseUnreachableError, describeDatabaseUrl, waitForDatabase } from './db/wait-for-database.ts';
 import { createAppMetaRepository } from './repositories/app-meta.ts';
 import { loadSecrets } from './secrets.ts';
 import { VERSION } from './version.ts';
@@ -64,6 +65,8 @@ async function start(): Promise<void> {
     listenUrl: config.databaseListenUrl,
     dataDir: config.dataDir,
   });
+  // A database started beside the app (compose, a restart) may take a while to accept connections.
+  if (config.databaseUrl) await waitForDatabase(database, describeDatabaseUrl(config.databaseUrl));
   await database.migrate();
   await createAppMetaRepository(database.db).set('last_started_version', VERSION);
 
@@ -82,7 +85,12 @@ process.on('SIGINT', (signal) => void stop(signal));
 process.on('SIGTERM', (signal) => void stop(signal));
 
 start().catch(async (error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof DatabaseUnreachableError
+  )
+    console.error(error.message);
   else console.error('Curated Threads could not start:', error);
   await closeAll();
   process.exit(1);
