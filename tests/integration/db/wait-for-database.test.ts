@@ -1,11 +1,11 @@
 import { createServer } from 'node:net';
 import { expect, test } from 'vitest';
-import { openPglite, openPostgres } from '../../../../server/db/client.ts';
+import { openPglite, openPostgres } from '../../../server/db/client.ts';
 import {
   DatabaseUnreachableError,
   describeDatabaseUrl,
   waitForDatabase,
-} from '../../../../server/db/wait-for-database.ts';
+} from '../../../server/db/wait-for-database.ts';
 
 /** A loopback port nothing listens on: taken from the system, then released. */
 async function closedPort(): Promise<number> {
