@@ -106,6 +106,12 @@ async function main(argv: string[]): Promise<number> {
   return typeof code === 'number' ? code : 0;
 }
 
+/** A configuration error lists one problem a line; a refusal is one line, so scripts can read it. */
+function oneLine(message: string): string {
+  const [first = '', ...rest] = message.split('\n').map((line) => line.trim());
+  return rest.length === 0 ? first : `${first} ${rest.filter(Boolean).join('; ')}`;
+}
+
 function help(command?: Command): number {
   console.log(command ? `usage: npm run admin -- ${synopsis(command)}\n\n${command.summary}.` : USAGE);
   return 0;
@@ -120,7 +126,7 @@ try {
   } else {
     const known =
       error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof Refusal;
-    console.error(known ? (error as Error).message : error);
+    console.error(known ? oneLine((error as Error).message) : error);
     process.exitCode = 1;
   }
 }

@@ -265,20 +265,43 @@ test(
   },
 );
 
-test('check-config prints the settings with secrets hidden', SPAWNING, async () => {
-  const secret = 'a'.repeat(64);
-  const env = {
-    SESSION_SECRET: secret,
-    TOKEN_KEY: secret,
-    ADMIN_THREADS_USERNAMES: 'maren,@Studio',
-  };
-  const text = await run(path.join(tmpdir(), 'ct-admin-unused'), ['check-config'], env);
-  expect(text).toMatchObject({ code: 0, stderr: '' });
-  expect(text.stdout).not.toContain(secret);
-  expect(text.stdout).toMatch(/^SESSION_SECRET +set \(hidden\)$/m);
-  expect(text.stdout).toMatch(/^ADMIN_THREADS_USERNAMES +maren, studio$/m);
+test(
+  'check-config prints the settings with secrets hidden; a bad configuration is one line',
+  SPAWNING,
+  async () => {
+    const secret = 'a'.repeat(64);
+    const env = {
+      SESSION_SECRET: secret,
+      TOKEN_KEY: secret,
+      ADMIN_THREADS_USERNAMES: 'maren,@Studio',
+    };
+    const text = await run(path.join(tmpdir(), 'ct-admin-unused'), ['check-config'], env);
+    expect(text).toMatchObject({ code: 0, stderr: '' });
+    expect(text.stdout).not.toContain(secret);
+    expect(text.stdout).toMatch(/^SESSION_SECRET +set \(hidden\)$/m);
+    expect(text.stdout).toMatch(/^ADMIN_THREADS_USERNAMES +maren, studio$/m);
 
-  const json = await run(path.join(tmpdir(), 'ct-admin-unused'), ['check-config', '--json'], env);
-  expect(json.stdout).not.toContain(secret);
-  expect(JSON.parse(json.stdout)).toMatchObject({ TOKEN_KEY: 'set (hidden)', THREADS_MODE: 'simulated' });
-});
+    const json = await run(path.join(tmpdir(), 'ct-admin-unused'), ['check-config', '--json'], {
+      ...env,
+      DATABASE_URL: 'postgres://curator:hunter2@db.example:5432/threads',
+    });
+    expect(json).toMatchObject({ code: 0, stderr: '' });
+    expect(json.stdout).not.toContain(secret);
+    expect(json.stdout).not.toContain('hunter2');
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      TOKEN_KEY: 'set (hidden)',
+      THREADS_MODE: 'simulated',
+      DATABASE_URL: 'postgres://curator:***@db.example:5432/threads',
+    });
+
+    // Every problem of the configuration on the one line, before any database is opened.
+    expect(
+      await run(path.join(tmpdir(), 'ct-admin-unused'), ['users'], { PORT: 'abc', TOKEN_KEY: 'x' }),
+    ).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'Invalid configuration: PORT: must be a number (got "abc"); TOKEN_KEY: must be 32 bytes as 64 hex digits or base64',
+    });
+  },
+);
