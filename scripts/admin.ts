@@ -1,91 +1,134 @@
 /**
- * `npm run admin -- check-live`: checks the settings of a live Threads app (scripts/check-live.ts).
- *
- * `npm run admin -- grant|revoke <threads-username | id:threads-user-id>`: gives or takes the admin
- * role granted here (`users.is_admin`), bound to the account, not its username. The user must have
- * signed in once. Takes effect on the user's next request. A role from ADMIN_THREADS_USERNAMES is
- * another grant: it lasts while the username it was bound to stays in the list. On the embedded
- * database it refuses while a server holds the data folder (stop the server, or use DATABASE_URL).
+ * `npm run admin -- <command>`: the operator's commands (README, "Administration"). This file parses
+ * the command line and dispatches; each group of commands lives in scripts/admin/. Exit codes: 0 done,
+ * 1 refused or failed (one line on stderr), 2 a usage error (one line naming it, and the help hint).
  */
-import { ConfigError, loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/client.ts';
-import { acquirePidLock, DataDirLockedError } from '../server/db/pid-lock.ts';
-import { createRoleBindingsRepository } from '../server/repositories/role-bindings.ts';
-import { createUsersRepository, type User } from '../server/repositories/users.ts';
-import { checkLine, checkLive } from './check-live.ts';
+import { parseArgs } from 'node:util';
+import { ConfigError } from '../server/config.ts';
+import { DataDirLockedError } from '../server/db/pid-lock.ts';
+import { HELP_HINT, Refusal, UsageError, type Command } from './admin/cli.ts';
+import { configCommands } from './admin/config.ts';
+import { memberCommands } from './admin/members.ts';
+import { roleCommands } from './admin/roles.ts';
+import { sessionCommands } from './admin/sessions.ts';
 
-const USAGE =
-  'usage: npm run admin -- grant|revoke <threads-username | id:threads-user-id>\n       npm run admin -- check-live';
-const [action, rawName] = process.argv.slice(2);
-if (action === 'check-live') {
+const COMMANDS: Command[] = [...memberCommands, ...roleCommands, ...sessionCommands, ...configCommands];
+
+const synopsis = (command: Command) =>
+  [command.name, ...command.params, ...(command.json ? ['[--json]'] : [])].join(' ');
+
+const USAGE = [
+  'usage: npm run admin -- <command> [arguments] [--json]',
+  '',
+  'commands:',
+  ...(() => {
+    const rows: [string, string][] = [
+      ...COMMANDS.map((command): [string, string] => [synopsis(command), command.summary]),
+      ['help', 'this text (also --help, and <command> --help)'],
+    ];
+    const width = Math.max(...rows.map(([left]) => left.length));
+    return rows.map(([left, right]) => `  ${left.padEnd(width)}  ${right}`);
+  })(),
+  '',
+  '<user> is a Threads username (@name or name, any case) or id:<threads-user-id>; the user must',
+  'have signed in once. --json prints the data as JSON on stdout and nothing else.',
+  'Commands that read the database refuse while a server holds the embedded data folder',
+  '(stop it, or use DATABASE_URL). Exit codes: 0 done, 1 refused or failed, 2 usage error.',
+].join('\n');
+
+/** The command the leading positionals name (two words first: `sessions revoke`); null: none. */
+function findCommand(positionals: string[]): { command: Command; args: string[] } | null {
+  for (const words of [2, 1]) {
+    const name = positionals.slice(0, words).join(' ');
+    const command = COMMANDS.find((candidate) => candidate.name === name);
+    if (command && positionals.length >= words) return { command, args: positionals.slice(words) };
+  }
+  return null;
+}
+
+/** node's parseArgs messages run to several sentences; the first names the problem. */
+function parseProblem(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const unknown = /^Unknown option '([^']+)'/.exec(message);
+  if (unknown) return `Unknown option ${unknown[1]}.`;
+  return `${message.split('. ')[0]?.replace(/\.$/, '')}.`;
+}
+
+async function main(argv: string[]): Promise<number> {
+  let parsed;
   try {
-    const checks = await checkLive(loadConfig(process.env));
-    for (const check of checks) console.log(checkLine(check));
-    const failed = checks.filter((check) => !check.ok).length;
-    console.log(failed === 0 ? 'Ready for a live Threads app.' : `${failed} check(s) failed.`);
-    process.exit(failed === 0 ? 0 : 1);
+    parsed = parseArgs({
+      args: argv,
+      options: { help: { type: 'boolean', short: 'h' }, json: { type: 'boolean' } },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
+    throw new UsageError(parseProblem(error));
   }
-}
-if ((action !== 'grant' && action !== 'revoke') || !rawName) {
-  console.error(USAGE);
-  process.exit(2);
-}
-
-/** Exits with a message (the finally blocks still close the database). */
-class Refusal extends Error {}
-
-async function findUser(users: ReturnType<typeof createUsersRepository>, target: string): Promise<User> {
-  if (target.startsWith('id:')) {
-    const user = await users.findByThreadsUserId(target.slice(3));
-    if (!user) throw new Refusal(`No user with Threads user id ${target.slice(3)} has signed in.`);
-    return user;
+  const { values, positionals } = parsed;
+  const [first, ...rest] = positionals;
+  if (first === undefined) {
+    if (values.help) return help();
+    throw new UsageError('No command given.');
   }
-  const name = target.replace(/^@/, '');
-  const found = await users.findByThreadsUsername(name);
-  if (found.length === 0)
-    throw new Refusal(`No user @${name}: they must sign in once before they can be made an admin.`);
-  // A Threads username can change hands: never guess which person is meant.
-  if (found.length > 1) {
-    const ids = found.map((user) => user.threadsUserId).join(', ');
-    throw new Refusal(
-      `Several accounts have signed in as @${name} (Threads user ids ${ids}); run again with id:<threads-user-id>.`,
+  if (first === 'help') {
+    const about = findCommand(rest);
+    if (rest.length > 0 && !about) throw new UsageError(`No command ${rest.join(' ')}.`);
+    return help(about?.command);
+  }
+  const found = findCommand(positionals);
+  if (!found) {
+    const group = COMMANDS.filter((command) => command.name.startsWith(`${first} `));
+    if (group.length > 0) {
+      const subcommands = group.map((command) => command.name.split(' ')[1]).join(', ');
+      throw new UsageError(
+        rest[0] === undefined
+          ? `${first} needs a subcommand (${subcommands}).`
+          : `Unknown ${first} subcommand: ${rest[0]}.`,
+      );
+    }
+    throw new UsageError(`Unknown command: ${first}.`);
+  }
+  const { command, args } = found;
+  if (values.help) return help(command);
+  if (values.json && !command.json) throw new UsageError(`${command.name} does not take --json.`);
+  if (args.length < command.params.length) {
+    throw new UsageError(`${command.name} needs ${command.params.slice(args.length).join(' ')}.`);
+  }
+  if (args.length > command.params.length) {
+    const expected = command.params.length === 0 ? 'no arguments' : command.params.join(' ');
+    throw new UsageError(
+      `${command.name} takes ${expected}; unexpected: ${args.slice(command.params.length).join(' ')}.`,
     );
   }
-  return found[0] as User;
+  const code = await command.run({ args, json: values.json === true });
+  return typeof code === 'number' ? code : 0;
+}
+
+/** A configuration error lists one problem a line; a refusal is one line, so scripts can read it. */
+function oneLine(message: string): string {
+  const [first = '', ...rest] = message.split('\n').map((line) => line.trim());
+  return rest.length === 0 ? first : `${first} ${rest.filter(Boolean).join('; ')}`;
+}
+
+function help(command?: Command): number {
+  console.log(command ? `usage: npm run admin -- ${synopsis(command)}\n\n${command.summary}.` : USAGE);
+  return 0;
 }
 
 try {
-  const config = loadConfig(process.env);
-  const lock = config.databaseUrl ? null : await acquirePidLock(config.dataDir);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    await database.migrate();
-    const users = createUsersRepository(database.db);
-    const user = await findUser(users, rawName);
-    await users.setAdmin(user.id, action === 'grant');
-    const who = `@${user.threadsUsername}`;
-    console.log(action === 'grant' ? `${who} is now an admin.` : `${who} is no longer an admin.`);
-    // Configuration binds the role to the person who first signed in under a listed username.
-    const bound = await createRoleBindingsRepository(database.db).holds(
-      'admin',
-      config.adminUsernames,
-      user.threadsUserId,
-    );
-    if (action === 'revoke' && bound) {
-      console.log(
-        `Note: ${who} first signed in under a username ADMIN_THREADS_USERNAMES lists (or the simulated admin) and stays an admin through it; remove that username from the list to end it.`,
-      );
-    }
-  } finally {
-    await database.close();
-    await lock?.release();
-  }
+  process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
-  const known =
-    error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof Refusal;
-  console.error(known ? (error as Error).message : error);
-  process.exit(1);
+  if (error instanceof UsageError) {
+    console.error(`${error.message} ${HELP_HINT}`);
+    process.exitCode = 2;
+  } else {
+    const known =
+      error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof Refusal;
+    console.error(known ? oneLine((error as Error).message) : error);
+    process.exitCode = 1;
+  }
 }
+// A live check's HTTP client can keep the process alive for a while after its answer.
+process.exit();

@@ -33,6 +33,11 @@ export const CONTENT_CHANGES_CHANNEL = 'curated_threads_content_changes';
 const EVERY_CHANGE: Record<ContentChange, true> = { profiles: true, threads: true, decisions: true };
 const CHANGES = Object.keys(EVERY_CHANGE) as [ContentChange, ...ContentChange[]];
 
+/** The notice another instance acts on; `origin` names the sender so it can skip its own. */
+export function contentChangeNotice(change: ContentChange, origin: string): string {
+  return JSON.stringify({ change, origin });
+}
+
 /** What travels between instances: the change, and which instance sent it (so it skips its own). */
 const NoticeSchema = z.object({ change: z.enum(CHANGES), origin: z.string().min(1).max(100) });
 
@@ -72,7 +77,7 @@ const contentChanges: FastifyPluginAsync<ContentChangesOptions> = async (app, op
   const sending = new Set<Promise<void>>();
   app.decorate('contentChanged', (change: ContentChange) => {
     run(change, { local: true });
-    const notice = database.notify?.(CONTENT_CHANGES_CHANNEL, JSON.stringify({ change, origin: instance }));
+    const notice = database.notify?.(CONTENT_CHANGES_CHANNEL, contentChangeNotice(change, instance));
     if (!notice) return;
     const sent: Promise<void> = notice
       .catch((error: unknown) =>

@@ -33,9 +33,13 @@ export function createSessionsRepository(db: Database) {
       return removed.length;
     },
 
-    /** Ends every session of a user (rejection, data deletion, an admin's decision). */
-    async deleteAllForUser(userId: string, tx: Database = db): Promise<void> {
-      await tx.delete(sessions).where(eq(sessions.userId, userId));
+    /** Ends every session of a user (rejection, data deletion, an admin's decision); returns how many. */
+    async deleteAllForUser(userId: string, tx: Database = db): Promise<number> {
+      const removed = await tx
+        .delete(sessions)
+        .where(eq(sessions.userId, userId))
+        .returning({ idHash: sessions.idHash });
+      return removed.length;
     },
   };
 }

@@ -1,8 +1,17 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import type { ProfileStatus } from '../../contract/profile.ts';
 import type { Database } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { profiles, users } from '../db/schema.ts';
+import { holdsRole } from './role-bindings.ts';
 
 export type User = typeof users.$inferSelect;
+export interface UserOverview {
+  user: User;
+  /** Null when the user never asked for an invite. */
+  profileStatus: ProfileStatus | null;
+  /** Admin through ADMIN_THREADS_USERNAMES (the role bound at first sign-in), whatever `isAdmin` says. */
+  configuredAdmin: boolean;
+}
 
 /** Users, keyed on their Threads user id. */
 export function createUsersRepository(db: Database) {
@@ -48,6 +57,19 @@ export function createUsersRepository(db: Database) {
         .where(and(sql`lower(${users.threadsUsername}) = lower(${name})`, ne(users.id, userId)))
         .limit(1);
       return row !== undefined;
+    },
+
+    /** Every user with their invite status, by username; `adminUsernames` as configured now. */
+    async listOverview(adminUsernames: readonly string[], tx: Database = db): Promise<UserOverview[]> {
+      return tx
+        .select({
+          user: users,
+          profileStatus: profiles.status,
+          configuredAdmin: sql<boolean>`${holdsRole('admin', adminUsernames)}`,
+        })
+        .from(users)
+        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .orderBy(sql`lower(${users.threadsUsername})`, users.threadsUserId);
     },
 
     /** Grants or revokes the admin role of one user. */

@@ -2,10 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { UserDecisionSchema, type PendingUser } from '../../../contract/profile.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { createAuditLogRepository } from '../../repositories/audit-log.ts';
 import { createProfilesRepository } from '../../repositories/profiles.ts';
 import { createUsersRepository } from '../../repositories/users.ts';
 import { HttpError, parseBody } from '../../http/http-error.ts';
+import { decideInvite, InviteDecisionError } from '../../services/profiles/decide-invite.ts';
 import { toPendingUser } from '../../views/profile-views.ts';
 import curatorRoutes from './curator.ts';
 
@@ -20,7 +20,6 @@ const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, { db, to
   await app.register(curatorRoutes, { db, tokenKey, config });
   const profiles = createProfilesRepository(db);
   const users = createUsersRepository(db);
-  const audit = createAuditLogRepository(db);
 
   app.get(
     '/api/admin/pending-users',
@@ -35,17 +34,12 @@ const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, { db, to
     const { user_id: threadsUserId, action = 'approve' } = parseBody(UserDecisionSchema, request.body);
     const subject = await users.findByThreadsUserId(threadsUserId);
     if (!subject) throw new HttpError(404, 'No such user.');
-    const status = action === 'reject' ? 'rejected' : 'approved';
-    await db.transaction(async (tx) => {
-      const decided = await profiles.decide(subject.id, status, tx);
-      if (!decided) {
-        const profile = await profiles.findByUser(subject.id, tx);
-        throw profile
-          ? new HttpError(409, `This request was already decided (${profile.status}).`)
-          : new HttpError(404, 'This user has not asked for an invite.');
-      }
-      await audit.record({ actorUserId: admin.id, action: `user.${action}`, subject: subject.id }, tx);
-    });
+    const status = await decideInvite(db, { actorUserId: admin.id, userId: subject.id, action }).catch(
+      (error: unknown) => {
+        if (!(error instanceof InviteDecisionError)) throw error;
+        throw new HttpError(error.reason === 'already-decided' ? 409 : 404, error.message);
+      },
+    );
     request.log.info({ adminId: admin.id, userId: subject.id, status }, 'invite decided');
     if (status === 'approved') app.contentChanged('profiles');
     return { success: true, status };

@@ -66,8 +66,7 @@ test(
     });
     expect(await run(dataDir, 'promote', 'maren')).toEqual({
       code: 2,
-      output:
-        'usage: npm run admin -- grant|revoke <threads-username | id:threads-user-id>\n       npm run admin -- check-live',
+      output: 'Unknown command: promote. Run npm run admin -- --help.',
     });
   },
 );
