@@ -16,6 +16,9 @@ import {
 import { tempDir, type Pinning } from './processes.ts';
 import { startProductServer, type ProductServer } from './product-server.ts';
 
+/** The approved member of the live server: the API step reads their public profile, Lighthouse their page. */
+export const MEMBER = 'benchmember';
+
 export interface LiveServer {
   server: ProductServer;
   /** The build options the server itself uses (siteBuildOptionsFor of its configuration). */

@@ -68,7 +68,9 @@ Options:
                        static      static files (small, home, largest JS) vs nginx on the same dist
                        api         hot API reads vs a bare Fastify route, 50 connections
                        approval    approval-to-visible time on a running server
-                       lighthouse  Lighthouse mobile on home, 1k and 100k threads (median of runs)
+                       lighthouse  Lighthouse mobile on home, 1k and 100k threads (median of runs);
+                                   at 1k only the largest topic; a thread page and a profile
+                                   on the live server (its database holds them)
                        no-js       home's LCP vs the same HTML without scripts served by nginx
                        js-bytes    JavaScript each built page loads, raw and brotli
                        build-time  marginal build seconds per 1,000 threads

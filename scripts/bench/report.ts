@@ -13,6 +13,8 @@ const integer = (value: number) => Math.round(value).toLocaleString('en-US');
 export const ratio = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(2)}x`);
 const ms = (value: number) => `${integer(value)} ms`;
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+/** A CLS as the report and the budget lines write it: a shift too small for three decimals still shows. */
+export const clsText = (cls: number) => (cls === 0 || cls >= 0.001 ? cls.toFixed(3) : cls.toPrecision(2));
 
 function loadRows(comparisons: readonly LoadComparison[]): string[][] {
   return comparisons.map(({ label, path, product, reference, ratio: r }) => [
@@ -48,7 +50,7 @@ function lighthouseRow(name: string, summary: LighthouseSummary): string[] {
     String(summary.performance),
     ms(summary.tbtMs),
     ms(summary.lcpMs),
-    summary.cls.toFixed(3),
+    clsText(summary.cls),
     String(summary.accessibility),
     String(summary.bestPractices),
     String(summary.seo),
@@ -124,11 +126,20 @@ export function formatMarkdown(report: BenchReport): string {
     out.push(markdownTable(LOAD_HEADER, loadRows(report.api.comparisons)), '');
   }
   if (report.lighthouse) {
-    const runs = report.lighthouse.sizes[0]?.home.runs ?? 0;
-    out.push(`### Lighthouse mobile, home (median of ${runs})`, '');
-    const rows = report.lighthouse.sizes.map(({ threads, home }) =>
-      lighthouseRow(`home, ${integer(threads)} threads`, home),
-    );
+    const { sizes, pages } = report.lighthouse;
+    const runs = sizes[0]?.home.runs ?? pages[0]?.summary.runs ?? 0;
+    out.push(`### Lighthouse mobile (median of ${runs})`, '');
+    if (pages.length > 0)
+      out.push(
+        'Home at every size; the other pages at one size only, on the site each row names: the largest topic; a thread page (up to five threads of its topic approved, so that it lists related ones) and a profile on the live server, since both come from the server’s database, which the servers of the cached sites leave empty.',
+        '',
+      );
+    const rows = [
+      ...sizes.map(({ threads, home }) => lighthouseRow(`home, ${integer(threads)} threads`, home)),
+      ...pages.map(({ page, site, summary }) =>
+        lighthouseRow(`${page} \`${new URL(summary.url).pathname}\`, ${site}`, summary),
+      ),
+    ];
     out.push(markdownTable(LIGHTHOUSE_HEADER, rows), '');
   }
   if (report.noJs) {

@@ -53,8 +53,21 @@ export interface LighthouseSummary extends LighthouseRun {
   runs: number;
 }
 
+/**
+ * A page other than home (issue 20): a topic, a thread page, a profile. Measured at one size only,
+ * on the site `site` names (a thread page and a profile need rows in the server's database).
+ */
+export interface LighthousePage {
+  /** 'topic', 'thread' or 'profile'. */
+  page: string;
+  /** What served it, in words, for the report. */
+  site: string;
+  summary: LighthouseSummary;
+}
+
 export interface LighthouseResult {
   sizes: { threads: number; home: LighthouseSummary }[];
+  pages: LighthousePage[];
 }
 
 export interface PageScripts {

@@ -56,8 +56,11 @@ const RESULT_KEYS: Record<Step, keyof Measured> = {
   scale: 'scale',
 };
 
-/** Steps after which the live server (API, approval) is no longer needed. */
-const LIVE_STEPS: readonly Step[] = ['api', 'approval'];
+/**
+ * Steps that use the live server (the API and approval steps; Lighthouse for its thread page and
+ * profile, then stops it itself): it is stopped before any other step.
+ */
+const LIVE_STEPS: readonly Step[] = ['api', 'approval', 'lighthouse'];
 
 async function bench(options: BenchOptions): Promise<BenchReport> {
   const started = performance.now();

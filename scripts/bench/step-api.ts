@@ -3,16 +3,13 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PROJECT_ROOT } from '../../server/publisher/build/build-site.ts';
 import type { StepContext } from './context.ts';
-import { profileExported, waitUntilPublished } from './live-server.ts';
+import { MEMBER, profileExported, waitUntilPublished } from './live-server.ts';
 import { measureLoad } from './load.ts';
 import { siteClient } from '../../tests/integration/helpers/site-client.ts';
 import { startTracked } from './processes.ts';
 import { RATE_LIMIT_MULTIPLIER } from './product-server.ts';
 import type { ApiResult, LoadComparison, LoadResult } from './results.ts';
 import { ratio } from './stats.ts';
-
-/** The approved member whose public profile is read. */
-const MEMBER = 'benchmember';
 
 /**
  * Starts the bare Fastify route and hands `use` a function that measures it: the reference is

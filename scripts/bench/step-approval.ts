@@ -20,7 +20,8 @@ export interface Pending {
   permalink: string;
 }
 
-async function served(url: string, text: string): Promise<boolean> {
+/** Whether `url` answers 2xx with `text` in its body (bypassing any cache). */
+export async function served(url: string, text: string): Promise<boolean> {
   const response = await fetch(url, { headers: { 'cache-control': 'no-cache' } }).catch(() => null);
   return response?.ok === true && (await response.text()).includes(text);
 }
@@ -92,7 +93,7 @@ export async function timeApprovals(
  * Starts a curation run through the API; while one is already running (409: the server's own run at
  * start, or a scheduled one), asks again every second, for at most RUN_WAIT_MS.
  */
-async function refresh(base: string, admin: string): Promise<void> {
+export async function refresh(base: string, admin: string): Promise<void> {
   const { api } = siteClient(base);
   const started = performance.now();
   for (;;) {

@@ -1,16 +1,50 @@
-/** Lighthouse mobile on home at 1k and 100k threads (options.lighthouseCounts), each served by the product from its cached site. */
+/**
+ * Lighthouse mobile on home at 1k and 100k threads (options.lighthouseCounts), each served by the
+ * product from its cached site; at the default size only (options.siteCount) also its largest topic
+ * page; and a thread page and a profile on the live server, whose database holds them (see
+ * lighthouse-pages.ts). Every page: the same runs, warm-up and medians.
+ */
 import type { StepContext } from './context.ts';
+import { approvedProfilePath, approvedThreadPath, largestTopicPath } from './lighthouse-pages.ts';
 import { lighthouseMedians } from './lighthouse.ts';
 import { tempDir } from './processes.ts';
 import { startProductServer } from './product-server.ts';
-import type { LighthouseResult, LighthouseSummary } from './results.ts';
+import type { LighthousePage, LighthouseResult, LighthouseSummary } from './results.ts';
 
-/** Home's Lighthouse medians with the product serving the `count`-thread site. */
-export async function lighthouseHome(context: StepContext, count: number): Promise<LighthouseSummary> {
+/** What served the thread page and the profile, as the report says it. */
+const LIVE_SITE = 'live server';
+
+/** The medians of `path` on the server at `baseUrl`, with the step's runs and warm-up. */
+async function measure(
+  context: StepContext,
+  baseUrl: string,
+  path: string,
+  what: string,
+): Promise<LighthouseSummary> {
+  const { options, progress } = context;
+  progress(`lighthouse: ${what} ${path}, ${options.lighthouseRuns} runs…`);
+  return lighthouseMedians(
+    `${baseUrl}${path}`,
+    options.lighthouseRuns,
+    await context.browser(),
+    progress,
+    !options.smoke,
+  );
+}
+
+/**
+ * Home's medians with the product serving the `count`-thread site, and with `withTopic` its largest
+ * topic page's, on the same server.
+ */
+async function onSite(
+  context: StepContext,
+  count: number,
+  withTopic: boolean,
+): Promise<{ home: LighthouseSummary; topic: LighthousePage | null }> {
   const { progress } = context;
   const site = await context.site(count);
-  const browser = await context.browser();
-  progress(`lighthouse: starting the product server on the ${count.toLocaleString('en-US')}-thread site…`);
+  const threads = count.toLocaleString('en-US');
+  progress(`lighthouse: starting the product server on the ${threads}-thread site…`);
   const server = await startProductServer({
     port: context.port('product'),
     siteDir: site.build.siteDir,
@@ -20,26 +54,54 @@ export async function lighthouseHome(context: StepContext, count: number): Promi
     core: context.pinning.serverCore,
   });
   try {
-    progress(
-      `lighthouse: home at ${count.toLocaleString('en-US')} threads, ${context.options.lighthouseRuns} runs…`,
-    );
-    const home = await lighthouseMedians(
-      `${server.baseUrl}/`,
-      context.options.lighthouseRuns,
-      browser,
-      progress,
-      !context.options.smoke,
-    );
+    const home = await measure(context, server.baseUrl, '/', `home at ${threads} threads:`);
     if (count === context.options.siteCount) context.home1k = home;
-    return home;
+    if (!withTopic) return { home, topic: null };
+    const topicPath = await largestTopicPath(site.catalogueDir);
+    const summary = await measure(
+      context,
+      server.baseUrl,
+      topicPath,
+      `the largest topic at ${threads} threads:`,
+    );
+    return { home, topic: { page: 'topic', site: `${threads}-thread site`, summary } };
   } finally {
     await server.stop();
   }
 }
 
+/** Home's Lighthouse medians with the product serving the `count`-thread site (the no-JS step's too). */
+export async function lighthouseHome(context: StepContext, count: number): Promise<LighthouseSummary> {
+  return (await onSite(context, count, false)).home;
+}
+
+/** The thread page and the profile on the live server (started here when no earlier step did). */
+async function livePages(context: StepContext): Promise<LighthousePage[]> {
+  const { progress } = context;
+  const live = await context.live();
+  const threadPath = await approvedThreadPath(live, progress);
+  const profilePath = await approvedProfilePath(live, progress);
+  const base = live.server.baseUrl;
+  return [
+    { page: 'thread', site: LIVE_SITE, summary: await measure(context, base, threadPath, 'a thread page:') },
+    { page: 'profile', site: LIVE_SITE, summary: await measure(context, base, profilePath, 'a profile:') },
+  ];
+}
+
 export async function measureLighthouse(context: StepContext): Promise<LighthouseResult> {
+  // The live server holds the product's port: its pages first, then it stops for the cached sites'.
+  let live: LighthousePage[];
+  try {
+    live = await livePages(context);
+  } finally {
+    await context.stopLive();
+  }
   const sizes: LighthouseResult['sizes'] = [];
-  for (const threads of context.options.lighthouseCounts)
-    sizes.push({ threads, home: await lighthouseHome(context, threads) });
-  return { sizes };
+  const topics: LighthousePage[] = [];
+  for (const threads of context.options.lighthouseCounts) {
+    const { home, topic } = await onSite(context, threads, threads === context.options.siteCount);
+    sizes.push({ threads, home });
+    if (topic) topics.push(topic);
+  }
+  return { sizes, pages: [...topics, ...live] };
 }

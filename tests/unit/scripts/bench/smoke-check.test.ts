@@ -23,6 +23,16 @@ describe('missingFigures', () => {
     ]);
   });
 
+  test('a Lighthouse result without its other pages, or with one unmeasured, is incomplete', () => {
+    const summary = { url: 'http://127.0.0.1/', runs: 1, performance: 100, tbtMs: 0, cls: 0 };
+    const sizes = [{ threads: 950, home: summary }];
+    expect(missingFigures({ sizes, pages: [] }, 'lighthouse')).toEqual(['lighthouse.pages is an empty list']);
+    const thread = { page: 'thread', site: 'live server', summary: { ...summary, tbtMs: Number.NaN } };
+    expect(missingFigures({ sizes, pages: [thread] }, 'lighthouse')).toEqual([
+      'lighthouse.pages[0].summary.tbtMs is NaN',
+    ]);
+  });
+
   test('a step that left no result is missing', () => {
     expect(missingFigures(undefined, 'scale')).toEqual(['scale is missing']);
   });
