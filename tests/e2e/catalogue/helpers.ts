@@ -3,7 +3,7 @@ import { pageUrl, type CatalogueListKey, type CataloguePage } from '../../../con
 import type { Manifest } from '../../../contract/manifest.ts';
 import type { CatalogueTopic } from '../../../contract/topics.ts';
 import { LARGE_CATALOGUE, largeCatalogueCards } from '../../large-catalogue.ts';
-import { expect } from '../fixtures.ts';
+import { expect, waitForHydration } from '../fixtures.ts';
 
 // Shared by the 'catalogue' browser tests, which run against the 1,000-thread catalogue of
 // tests/large-catalogue.ts. Expectations are read from the files the server serves, so they follow it.
@@ -68,7 +68,9 @@ export function statusLine(page: Page): Locator {
   return page.getByRole('status');
 }
 
-/** Waits until a topic page's island has hydrated: it has no filters, but 'Show more' becomes enabled. */
+/** Wakes a topic page's island and waits until it has hydrated: it has no filters, but 'Show more' appears. */
 export async function waitForTopicHydration(page: Page): Promise<void> {
+  // The grid hydrates on first use (decision 049): a visitor's pointer over its heading wakes it.
+  await waitForHydration(page);
   await expect(page.getByRole('button', { name: 'Show more threads' })).toBeEnabled();
 }
