@@ -86,7 +86,11 @@ test('no picture for a page that does not exist: pending thread, unknown ids, ki
 test("a topic's picture comes from the served manifest; its pre-rendered page names it", async () => {
   const manifest = ManifestSchema.parse(await (await get('/data/manifest.json')).json());
   const topic = manifest.topics?.[0];
-  expect(topic).toBeDefined();
+  if (!topic) {
+    // The PostgreSQL pass serves an export of its shared database, without topics: then no picture.
+    expect((await get(socialImagePath('topic', 'typography'))).status).toBe(404);
+    return;
+  }
   const path = socialImagePath('topic', topic?.slug ?? '');
   await picture(await get(path));
   const html = await (await get(`/topics/${encodeURIComponent(topic?.slug ?? '')}`)).text();
