@@ -1,7 +1,13 @@
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, lte, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import type { User } from './users.ts';
+
+/** Deletes the sessions `where` picks; returns how many there were. */
+async function deleteCounted(tx: Database, where: SQL): Promise<number> {
+  const removed = await tx.delete(sessions).where(where).returning({ idHash: sessions.idHash });
+  return removed.length;
+}
 
 /** Sessions by the keyed hash of their cookie value (the value itself is never stored). */
 export function createSessionsRepository(db: Database) {
@@ -25,21 +31,13 @@ export function createSessionsRepository(db: Database) {
     },
 
     /** Removes sessions that expired before `now` (they already fail every check); returns how many. */
-    async deleteExpired(now: Date, tx: Database = db): Promise<number> {
-      const removed = await tx
-        .delete(sessions)
-        .where(lte(sessions.expiresAt, now))
-        .returning({ idHash: sessions.idHash });
-      return removed.length;
+    deleteExpired(now: Date, tx: Database = db): Promise<number> {
+      return deleteCounted(tx, lte(sessions.expiresAt, now));
     },
 
     /** Ends every session of a user (rejection, data deletion, an admin's decision); returns how many. */
-    async deleteAllForUser(userId: string, tx: Database = db): Promise<number> {
-      const removed = await tx
-        .delete(sessions)
-        .where(eq(sessions.userId, userId))
-        .returning({ idHash: sessions.idHash });
-      return removed.length;
+    deleteAllForUser(userId: string, tx: Database = db): Promise<number> {
+      return deleteCounted(tx, eq(sessions.userId, userId));
     },
   };
 }

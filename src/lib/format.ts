@@ -1,3 +1,5 @@
+import { calendarDate } from '../../contract/calendar-date.ts';
+
 /** Compact count for card footers: 950, 1.2k, 12k, 1.5M. */
 export function formatCount(value: number): string {
   if (value < 1000) return String(value);
@@ -18,15 +20,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** "Nov 21, 2026": the same text on the build machine and in every browser (UTC, English). */
-export function calendarDate(iso: string): string {
-  return new Intl.DateTimeFormat('en', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(iso));
-}
+export { calendarDate };
 
 /**
  * How long ago, as people say it: "just now", "5 minutes ago", "3 hours ago", "yesterday",

@@ -1,3 +1,4 @@
+import { calendarDate } from '../../../contract/calendar-date.ts';
 import { threadsProfileUrl } from '../../../contract/profile-rules.ts';
 import type { ThreadCard } from '../../../contract/thread-card.ts';
 import { SITE } from '../../../contract/site.ts';
@@ -7,12 +8,6 @@ import { topicPath } from '../../../contract/topics.ts';
 import { escapeHtml, escapeUrl } from '../../http/html-escape.ts';
 import type { ThreadPageData } from '../../services/thread-pages/thread-page.ts';
 import { fillSlots, HEAD_SLOTS, type ThreadTemplate } from './thread-template.ts';
-
-/** "Nov 21, 2026", as the cards write it (src/lib/format.ts calendarDate). */
-const calendarDate = (iso: string) =>
-  new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(iso),
-  );
 
 /** At most `max` characters of the text on one line, cut at a word with an ellipsis. */
 export function excerpt(text: string, max: number): string {

@@ -1,15 +1,10 @@
+import { calendarDate } from '../../../contract/calendar-date.ts';
 import type { CatalogueTopic } from '../../../contract/topics.ts';
 import type { SocialKind } from '../../../contract/social-image.ts';
 import type { Database } from '../../db/client.ts';
 import { createProfilesRepository } from '../../repositories/profiles.ts';
 import type { ThreadPages } from '../thread-pages/thread-page.ts';
 import type { SocialCard } from './social-card.ts';
-
-/** "Nov 21, 2026", as the cards write it. */
-const calendarDate = (iso: string) =>
-  new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(iso),
-  );
 
 const count = (n: number) => `${n.toLocaleString('en-US')} curated ${n === 1 ? 'thread' : 'threads'}`;
 
@@ -33,12 +28,12 @@ export function createSocialPictures({
   const profiles = createProfilesRepository(db);
   const readers: Record<SocialKind, (key: string) => Promise<SocialCard | null>> = {
     async thread(id) {
-      const page = await threadPages.find(id);
-      if (!page) return null;
-      const { card } = page;
+      // The card alone: the page's related threads are a second query the picture does not show.
+      const card = await threadPages.card(id);
+      if (!card) return null;
       const footer = [
         card.handle,
-        page.topic ? `#${page.topic.tag}` : null,
+        card.topic_tag ? `#${card.topic_tag}` : null,
         card.timestamp ? calendarDate(card.timestamp) : null,
       ];
       return {

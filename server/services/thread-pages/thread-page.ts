@@ -18,13 +18,23 @@ export interface ThreadPageData {
  */
 export function createThreadPages(db: Database, { pictureBase }: { pictureBase?: string | undefined } = {}) {
   const repository = createThreadPagesRepository(db);
+  /** The approved thread's row and card (one primary-key query); null for any other id. */
+  async function approved(id: string) {
+    if (!hasThreadPage(id)) return null;
+    const row = await repository.findPublic(id.toLowerCase());
+    return row ? { row, card: toThreadCard(row, pictureBase) } : null;
+  }
   return {
+    /** The card of an approved thread, without its related threads (its preview picture's words). */
+    async card(id: string): Promise<ThreadCard | null> {
+      return (await approved(id))?.card ?? null;
+    },
+
     /** The page of an approved thread (a card of the catalogue); null for any other id, well formed or not. */
     async find(id: string): Promise<ThreadPageData | null> {
-      if (!hasThreadPage(id)) return null;
-      const row = await repository.findPublic(id.toLowerCase());
-      if (!row) return null;
-      const card = toThreadCard(row, pictureBase);
+      const found = await approved(id);
+      if (!found) return null;
+      const { row, card } = found;
       const slug = card.topic_tag ? topicSlug(card.topic_tag) : null;
       if (!card.topic_tag || !slug) return { card, topic: null, related: [] };
       const rows = await repository.related(card.topic_tag, row.id, RELATED_THREADS);
