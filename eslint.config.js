@@ -101,17 +101,14 @@ function serverLayerRules() {
   ];
 }
 
-// Islands, their parts (src/components/react) and stores run in the browser: no server code, no zod.
+// Islands, their parts (src/components/react) and stores run in the browser: no server code. Zod only
+// through the contract's schemas, built with contract/zod.ts (zod/mini, jitless: decision 052).
 const BROWSER_ONLY = [
   { group: ['**/server/**', 'node:*'], message: 'Browser code cannot import server modules.' },
-  { group: ['zod', '**/build-*'], message: 'Keep zod and build-time helpers out of the browser bundle.' },
   {
-    // These contract modules define zod schemas: islands may take their types, not their code.
-    group: ['profile', 'auth', 'manifest', 'thread-card', 'health', 'api-error'].map(
-      (name) => `**/contract/${name}.ts`,
-    ),
-    allowTypeImports: true,
-    message: 'Import types only, or use the zod-free rules module (e.g. contract/profile-rules.ts).',
+    group: ['zod', 'zod/*', '**/build-*'],
+    message:
+      "Use the contract's schemas (contract/zod.ts configures zod for the page CSP); no build-time helpers.",
   },
 ];
 

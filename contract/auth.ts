@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** `GET /api/auth/config`: the public OAuth settings (DESIGN section 5). Never a secret. */
 export const AuthConfigSchema = z.object({
@@ -14,25 +14,25 @@ export const AuthConfigSchema = z.object({
 export type AuthConfig = z.infer<typeof AuthConfigSchema>;
 
 /** `POST /api/auth/callback` body: the code from the provider and the redirect URI it was issued for. */
-export const CallbackRequestSchema = z
-  .object({
-    code: z
-      .string()
-      .min(1, 'The authorization code is missing.')
-      .max(2048, 'The authorization code is too long.'),
-    redirect_uri: z.string().max(2048),
-  })
-  .strict();
+export const CallbackRequestSchema = z.strictObject({
+  code: z
+    .string()
+    .check(
+      z.minLength(1, 'The authorization code is missing.'),
+      z.maxLength(2048, 'The authorization code is too long.'),
+    ),
+  redirect_uri: z.string().check(z.maxLength(2048)),
+});
 export type CallbackRequest = z.infer<typeof CallbackRequestSchema>;
 
 /** The signed-in user as the browser may know it: the Threads user id and username, never a token. */
 export const AuthUserSchema = z.object({ user_id: z.string(), username: z.string() });
 
-export const CallbackResponseSchema = AuthUserSchema.extend({ success: z.literal(true) });
+export const CallbackResponseSchema = z.extend(AuthUserSchema, { success: z.literal(true) });
 export type CallbackResponse = z.infer<typeof CallbackResponseSchema>;
 
 /** `GET /api/auth/verify` (DESIGN section 7: the Threads token stays on the server). */
-export const VerifyResponseSchema = AuthUserSchema.extend({ authenticated: z.literal(true) });
+export const VerifyResponseSchema = z.extend(AuthUserSchema, { authenticated: z.literal(true) });
 export type VerifyResponse = z.infer<typeof VerifyResponseSchema>;
 
 /** `POST /api/auth/refresh`. */
@@ -44,9 +44,9 @@ export const CuratorStatusSchema = z.object({
   /** True when an account that may curate (the curator, or an admin) has a stored token. */
   connected: z.boolean(),
   /** Its Threads username; null when none is connected. */
-  username: z.string().nullable(),
+  username: z.nullable(z.string()),
   /** CURATOR_THREADS_USERNAME when set: the only account that can curate. */
-  expected_username: z.string().nullable(),
+  expected_username: z.nullable(z.string()),
   granted: z.array(z.string()),
   missing: z.array(z.string()),
   /** Threads refused its token: it must be connected again. */
@@ -56,3 +56,6 @@ export type CuratorStatus = z.infer<typeof CuratorStatusSchema>;
 
 /** How long a session lasts without a new sign-in. */
 export const SESSION_DAYS = 30;
+
+/** A write that answers nothing more than that it happened (`POST /api/auth/logout`). */
+export const SuccessSchema = z.object({ success: z.literal(true) });

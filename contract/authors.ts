@@ -1,5 +1,4 @@
-// No zod here: the /your-posts island and the catalogue cards import these types and texts
-// (the request schemas are in author-schemas.ts).
+import { z } from './zod.ts';
 
 /** A post's status as its author sees it (every status the catalogue keeps). */
 export const AUTHOR_POST_STATUSES = ['pending', 'approved', 'rejected', 'hidden', 'removed'] as const;
@@ -12,38 +11,44 @@ export const YOUR_POSTS_PATH = '/your-posts';
 export const AUTHOR_POSTS_MAX = 200;
 
 /** One of the signed-in author's posts the catalogue holds. */
-export interface AuthorPost {
-  id: string;
-  permalink: string;
+export const AuthorPostSchema = z.object({
+  id: z.string(),
+  permalink: z.string(),
   /** The start of the post's text ('' when we hold none: a submitted link). */
-  excerpt: string;
-  posted_at: string | null;
-  status: AuthorPostStatus;
+  excerpt: z.string(),
+  posted_at: z.nullable(z.string()),
+  status: z.enum(AUTHOR_POST_STATUSES),
   /** The status in words. */
-  status_text: string;
+  status_text: z.string(),
   /** For a removed post: what 'Restore' brings it back to, in words. */
-  restores_to: string | null;
-}
+  restores_to: z.nullable(z.string()),
+});
+export type AuthorPost = z.infer<typeof AuthorPostSchema>;
 
 /** `GET /api/authors/me`: what the catalogue holds of the signed-in person, and whether they opted out. */
-export interface AuthorOverview {
-  threads_username: string;
-  opted_out: boolean;
+export const AuthorOverviewSchema = z.object({
+  threads_username: z.string(),
+  opted_out: z.boolean(),
   /** When they asked never to be curated (null when they did not). */
-  opted_out_at: string | null;
-  posts: AuthorPost[];
-}
+  opted_out_at: z.nullable(z.string()),
+  posts: z.array(AuthorPostSchema),
+});
+export type AuthorOverview = z.infer<typeof AuthorOverviewSchema>;
 
 /** `POST /api/authors/me/posts/{id}/remove` and `/restore`: the post as it is now. */
-export interface AuthorPostResult {
-  post: AuthorPost;
-}
+export const AuthorPostResultSchema = z.object({ post: AuthorPostSchema });
+export type AuthorPostResult = z.infer<typeof AuthorPostResultSchema>;
 
 /** `POST` and `DELETE /api/authors/me/opt-out`: the new state, and how many waiting posts left the queue. */
-export interface AuthorOptOutResult {
-  opted_out: boolean;
-  removed_from_queue: number;
-}
+export const AuthorOptOutResultSchema = z.object({
+  opted_out: z.boolean(),
+  removed_from_queue: z.int().check(z.nonnegative()),
+});
+export type AuthorOptOutResult = z.infer<typeof AuthorOptOutResultSchema>;
+
+/** `/api/authors/me/posts/{id}/remove` and `/restore`: the post's id in the path. */
+export const AuthorPostParamsSchema = z.strictObject({ id: z.uuid('id must be a thread id') });
+export type AuthorPostParams = z.infer<typeof AuthorPostParamsSchema>;
 
 /** Each status in the words the author reads. */
 export const AUTHOR_STATUS_TEXT: Record<AuthorPostStatus, string> = {

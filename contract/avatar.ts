@@ -1,5 +1,3 @@
-// No zod here: islands and the server both draw avatars from a handle.
-
 const PALETTE = ['#4f46e5', '#0f766e', '#b45309', '#be123c', '#7c3aed', '#0369a1', '#4d7c0f', '#a21caf'];
 
 /**

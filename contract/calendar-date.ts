@@ -1,5 +1,3 @@
-// No zod here: cards in the browser, pages filled by the server and preview pictures share it.
-
 /** "Nov 21, 2026": the same text on the build machine, the server and every browser (UTC, English). */
 export function calendarDate(iso: string): string {
   return new Intl.DateTimeFormat('en', {

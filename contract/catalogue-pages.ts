@@ -1,7 +1,6 @@
-import type { ThreadCard } from './thread-card.ts';
+import { ThreadCardListSchema, type ThreadCard } from './thread-card.ts';
 import { THREAD_FILTERS, type ThreadFilter } from './thread-filter.ts';
-
-// No zod import here: islands import this module.
+import { z } from './zod.ts';
 
 /** Cards per page file, and per page of the home grid (the first page is pre-rendered). */
 export const CATALOGUE_PAGE_SIZE = 24;
@@ -10,7 +9,11 @@ export const CATALOGUE_PAGE_SIZE = 24;
  * A list the catalogue is paged in: one per home filter, and one per topic. Its key is also its
  * folder: /data/pages/{key}/{n}.json.
  */
-export type CatalogueListKey = ThreadFilter | `topics/${string}`;
+export const CatalogueListKeySchema = z.union([
+  z.enum(THREAD_FILTERS.map((filter) => filter.id) as [ThreadFilter, ...ThreadFilter[]]),
+  z.templateLiteral(['topics/', z.string()]),
+]);
+export type CatalogueListKey = z.infer<typeof CatalogueListKeySchema>;
 
 /** The list key of one topic's threads. */
 export function topicListKey(slug: string): CatalogueListKey {
@@ -27,22 +30,23 @@ export function topicListKey(slug: string): CatalogueListKey {
  * counts them, while `pages` and the other pages' `total` count the full export's cards only.
  * Readers treat a list as its pages' cards in order and show them CATALOGUE_PAGE_SIZE at a time.
  */
-export interface CataloguePage {
+export const CataloguePageSchema = z.object({
   /** The full export it belongs to (the manifest's `version`): every page of a list shares it. */
-  version: string;
-  list: CatalogueListKey;
+  version: z.string(),
+  list: CatalogueListKeySchema,
   /** 1-based. */
-  page: number;
+  page: z.int().check(z.positive()),
   /** The page files of the list. */
-  pages: number;
+  pages: z.int().check(z.positive()),
   /** Cards in the whole list (on page 1 with its tail; on later pages without it). */
-  total: number;
+  total: z.int().check(z.nonnegative()),
   /** Page 1 only: how many of its first cards are the tail's (absent: none). */
-  tail?: number;
+  tail: z.optional(z.int().check(z.nonnegative())),
   /** Page 1 only: the manifest's `head` it was written with (absent: no tail). */
-  head?: string;
-  cards: ThreadCard[];
-}
+  head: z.optional(z.string()),
+  cards: ThreadCardListSchema,
+});
+export type CataloguePage = z.infer<typeof CataloguePageSchema>;
 
 /** Where a list's page is served. */
 export function pageUrl(list: CatalogueListKey, page: number): string {

@@ -1,14 +1,16 @@
-// No zod import here: the deletion-status island imports this module.
+import { z } from './zod.ts';
 
 /** Deletion status (spec sections 3 and 4). */
-export type DeletionStatus = 'completed' | 'in_progress' | 'error' | 'unknown';
+export const DeletionStatusSchema = z.enum(['completed', 'in_progress', 'error', 'unknown']);
+export type DeletionStatus = z.infer<typeof DeletionStatusSchema>;
 
 /** `GET /api/auth/data-deletion-status/{code}`. */
-export interface DeletionStatusResponse {
-  status: DeletionStatus;
-  message: string;
-  deleted: boolean;
-}
+export const DeletionStatusResponseSchema = z.object({
+  status: DeletionStatusSchema,
+  message: z.string(),
+  deleted: z.boolean(),
+});
+export type DeletionStatusResponse = z.infer<typeof DeletionStatusResponseSchema>;
 
 /** The status page's title and message per status. */
 export const DELETION_STATUS_TEXT: Record<DeletionStatus, { title: string; message: string }> = {
@@ -26,3 +28,14 @@ export const DELETION_STATUS_TEXT: Record<DeletionStatus, { title: string; messa
     message: 'No deletion request has this confirmation code. Check the link you received.',
   },
 };
+
+/** Meta's data deletion and deauthorize callbacks post a `signed_request` (a form field or JSON). */
+export const SignedRequestBodySchema = z.looseObject({
+  signed_request: z.string({ error: 'a signed request from Meta is required.' }),
+});
+
+/** `POST /api/auth/data-deletion`: where the person follows their request, and its code (Meta's format). */
+export const DeletionCallbackResultSchema = z.object({ url: z.string(), confirmation_code: z.string() });
+
+/** `GET /api/auth/data-deletion-status/{code}`: the confirmation code in the path. */
+export const DeletionStatusParamsSchema = z.object({ code: z.string() });

@@ -1,7 +1,5 @@
 import type { Manifest } from './manifest.ts';
 
-// No zod import here: the home island imports this module.
-
 export interface Freshness {
   fresh: boolean;
   /** Whole hours since generatedAt, never negative. */

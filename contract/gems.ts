@@ -1,5 +1,7 @@
-// No zod import here: the card islands import these types and texts (the schema is in gem-schemas.ts).
-import type { ThreadCard } from './thread-card.ts';
+import { ThreadCardListSchema } from './thread-card.ts';
+import { z } from './zod.ts';
+
+const count = () => z.int().check(z.nonnegative());
 
 /** Most gems one member may keep: bounds the ids the site loads on every page. */
 export const GEMS_MAX = 1000;
@@ -11,37 +13,34 @@ export const PROFILE_CARDS_MAX = 100;
  * of the listed cards (spec: ids), the cards themselves (newest first, at most PROFILE_CARDS_MAX each)
  * and the exact counts. Threads that are not approved (hidden at the source) are in none of them.
  */
-export interface ProfileCollections {
-  gems: string[];
-  own_threads: string[];
-  gem_cards: ThreadCard[];
-  thread_cards: ThreadCard[];
-  gem_count: number;
-  thread_count: number;
-}
+export const ProfileCollectionsSchema = z.object({
+  gems: z.array(z.string()),
+  own_threads: z.array(z.string()),
+  gem_cards: ThreadCardListSchema,
+  thread_cards: ThreadCardListSchema,
+  gem_count: count(),
+  thread_count: count(),
+});
+export type ProfileCollections = z.infer<typeof ProfileCollectionsSchema>;
 
 /**
  * `GET /api/user/gems/ids` (any signed-in user): whether they may save gems (approved members and
  * admins), and every approved thread they saved (marks the saved cards). Not a 403 for the others, so
  * every page a pending member opens does not log a failed request.
  */
-export interface GemIds {
-  can_save: boolean;
-  ids: string[];
-}
+export const GemIdsSchema = z.object({ can_save: z.boolean(), ids: z.array(z.string()) });
+export type GemIds = z.infer<typeof GemIdsSchema>;
 
 /** `GET /api/user/gems`: the member's gems as cards, newest saved first, and how many there are. */
-export interface GemList {
-  cards: ThreadCard[];
-  count: number;
-}
+export const GemListSchema = z.object({ cards: ThreadCardListSchema, count: count() });
+export type GemList = z.infer<typeof GemListSchema>;
 
 /** `PUT` and `DELETE /api/user/gems/{thread_id}`: whether it is saved now, and the member's gem count. */
-export interface GemState {
-  thread_id: string;
-  saved: boolean;
-  count: number;
-}
+export const GemStateSchema = z.object({ thread_id: z.string(), saved: z.boolean(), count: count() });
+export type GemState = z.infer<typeof GemStateSchema>;
+
+/** `/api/user/gems/{thread_id}`: the thread in the path (any other word answers 404, not 400). */
+export const GemParamsSchema = z.object({ thread_id: z.string() });
 
 export const GEM_TEXTS = {
   save: 'Save as gem',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** `GET /api/health`: wake-up polling, load balancers and the debug page read it. */
 export const HealthSchema = z.object({
@@ -9,8 +9,8 @@ export const HealthSchema = z.object({
   /** The write path: a committed database write and a file written to disk in DATA_DIR. */
   write: z.enum(['ok', 'failing']),
   version: z.string(),
-  uptime: z.number().nonnegative(),
+  uptime: z.number().check(z.nonnegative()),
   /** Why it is degraded, in words (absent when ok), e.g. "The data folder cannot be written: no space left on device (ENOSPC)." */
-  detail: z.string().optional(),
+  detail: z.optional(z.string()),
 });
 export type Health = z.infer<typeof HealthSchema>;

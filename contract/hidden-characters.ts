@@ -1,5 +1,3 @@
-// No zod here: the islands import this rule with the rules that use it.
-
 /**
  * Characters that hide or reorder what a text says, or that PostgreSQL cannot store: C0 controls
  * other than tab and line breaks, DEL, the text-direction overrides and isolates (U+202A-U+202E,

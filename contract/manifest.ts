@@ -1,28 +1,23 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
+
+const count = () => z.int().check(z.nonnegative());
+const word = () => z.string().check(z.minLength(1));
 
 /** `/data/manifest.json`: when the public catalogue was generated and when the next refresh is due. */
 export const ManifestSchema = z.object({
   generatedAt: z.iso.datetime({ offset: true }),
   nextUpdate: z.iso.datetime({ offset: true }),
-  counts: z
-    .object({
-      all: z.number().int().nonnegative(),
-      text: z.number().int().nonnegative(),
-      images: z.number().int().nonnegative(),
-    })
-    .optional(),
+  counts: z.optional(z.object({ all: count(), text: count(), images: count() })),
   /**
    * The full export the pages belong to: browsers key their cached pages by it. Threads approved
    * since (the tail, decision 037) change `head` instead, and the first pages.
    */
-  version: z.string().min(1).optional(),
+  version: z.optional(word()),
   /** A digest of the tail, the threads approved since the full export (absent: none). */
-  head: z.string().min(1).optional(),
+  head: z.optional(word()),
   /** Cards per file under /data/pages/. */
-  pageSize: z.number().int().positive().optional(),
+  pageSize: z.optional(z.int().check(z.positive())),
   /** Every topic tag with approved threads, most threads first. */
-  topics: z
-    .array(z.object({ tag: z.string().min(1), slug: z.string().min(1), count: z.number().int().positive() }))
-    .optional(),
+  topics: z.optional(z.array(z.object({ tag: word(), slug: word(), count: z.int().check(z.positive()) }))),
 });
 export type Manifest = z.infer<typeof ManifestSchema>;

@@ -1,6 +1,6 @@
-// No zod import here: the profile and dashboard islands import these rules.
-import type { ProfileCollections } from './gems.ts';
+import { ProfileCollectionsSchema } from './gems.ts';
 import { hasHiddenCharacters } from './hidden-characters.ts';
+import { z } from './zod.ts';
 
 /** Profile statuses (spec section 3); 'none' is the state before any invite request. */
 export const PROFILE_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -110,25 +110,28 @@ export function threadsProfileUrl(threadsUsername: string): string {
 }
 
 /** `GET /api/user/profile`: the signed-in user's own profile. */
-export interface OwnProfile extends ProfileCollections {
-  status: ProfileStatus;
-  threads_username: string;
-  display_username: string | null;
-  bio: string;
-}
+export const OwnProfileSchema = z.extend(ProfileCollectionsSchema, {
+  status: z.enum(PROFILE_STATUSES),
+  threads_username: z.string(),
+  display_username: z.nullable(z.string()),
+  bio: z.string(),
+});
+export type OwnProfile = z.infer<typeof OwnProfileSchema>;
 
 /** `GET /api/user/profile/{username}`: an approved member's public profile. */
-export interface PublicProfile extends ProfileCollections {
-  username: string;
-  threads_username: string;
-  bio: string;
-}
+export const PublicProfileSchema = z.extend(ProfileCollectionsSchema, {
+  username: z.string(),
+  threads_username: z.string(),
+  bio: z.string(),
+});
+export type PublicProfile = z.infer<typeof PublicProfileSchema>;
 
 /** `GET /api/admin/pending-users` items. */
-export interface PendingUser {
-  user_id: string;
-  threads_username: string;
-  display_username: string | null;
-  bio: string;
-  requested_at: string;
-}
+export const PendingUserSchema = z.object({
+  user_id: z.string(),
+  threads_username: z.string(),
+  display_username: z.nullable(z.string()),
+  bio: z.string(),
+  requested_at: z.string(),
+});
+export type PendingUser = z.infer<typeof PendingUserSchema>;

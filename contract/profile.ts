@@ -1,42 +1,50 @@
-import { z } from 'zod';
-import { ProfileCollectionsSchema } from './gem-schemas.ts';
-import { bioProblem, displayUsernameProblem } from './profile-rules.ts';
+import { z } from './zod.ts';
+import { ProfileCollectionsSchema } from './gems.ts';
+import { bioProblem, displayUsernameProblem, PendingUserSchema, PROFILE_STATUSES } from './profile-rules.ts';
 
 export * from './profile-rules.ts';
 
+/** A check that reports `problem(value)` (a sentence, or null when the value is fine) as its issue. */
+function ruled(problem: (value: string) => string | null) {
+  return z.superRefine((value: string, ctx) => {
+    const found = problem(value);
+    if (found) ctx.addIssue({ code: 'custom', message: found, input: value });
+  });
+}
+
 /** `PUT /api/user/profile`: only these two fields; anything else is refused. */
-export const ProfileUpdateSchema = z
-  .object({
-    display_username: z
-      .string()
-      .max(200)
-      .superRefine((name, ctx) => {
-        const problem = displayUsernameProblem(name);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      }),
-    bio: z
-      .string()
-      .max(4000)
-      .superRefine((bio, ctx) => {
-        const problem = bioProblem(bio);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      })
-      .transform((bio) => bio.normalize('NFC').trim()),
-  })
-  .strict();
+export const ProfileUpdateSchema = z.strictObject({
+  display_username: z.string().check(z.maxLength(200), ruled(displayUsernameProblem)),
+  bio: z.string().check(
+    z.maxLength(4000),
+    ruled(bioProblem),
+    z.overwrite((bio) => bio.normalize('NFC').trim()),
+  ),
+});
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 
 /** `POST /api/admin/approve-user`. */
-export const UserDecisionSchema = z
-  .object({ user_id: z.string().min(1).max(64), action: z.enum(['approve', 'reject']).optional() })
-  .strict();
+export const UserDecisionSchema = z.strictObject({
+  user_id: z.string().check(z.minLength(1), z.maxLength(64)),
+  action: z.optional(z.enum(['approve', 'reject'])),
+});
 
 /** The published profiles file the site build pre-renders `/{username}` pages from. */
 export const PublishedProfilesSchema = z.array(
-  z.object({
-    username: z.string(),
-    threads_username: z.string(),
-    bio: z.string(),
-    ...ProfileCollectionsSchema.shape,
-  }),
+  z.extend(
+    z.object({ username: z.string(), threads_username: z.string(), bio: z.string() }),
+    ProfileCollectionsSchema.shape,
+  ),
 );
+
+/** `POST /api/admin/approve-user`: the invite's new status. */
+export const UserDecisionResultSchema = z.object({
+  success: z.literal(true),
+  status: z.enum(PROFILE_STATUSES),
+});
+
+/** `GET /api/admin/pending-users`: invite requests waiting, oldest first. */
+export const PendingUsersSchema = z.object({ users: z.array(PendingUserSchema) });
+
+/** `GET /api/user/profile/{username}`: the name in the path. */
+export const PublicProfileParamsSchema = z.object({ username: z.string() });

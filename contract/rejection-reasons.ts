@@ -1,5 +1,3 @@
-// No zod here: the review queue's island imports these (zod in a page trips the CSP's eval rule).
-
 /** Why a thread was rejected: the presets the review queue offers before free text. */
 export const REJECTION_REASON_PRESETS = [
   'Not about design or UI',

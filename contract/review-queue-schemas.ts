@@ -1,41 +1,41 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { hasHiddenCharacters } from './hidden-characters.ts';
-import { ThreadDecisionSchema } from './moderation.ts';
+import { RejectionReasonSchema } from './moderation.ts';
 import { BULK_DECISION_MAX, REVIEW_SORTS, REVIEW_SOURCES } from './review-queue.ts';
 
 /** `GET /api/threads/pending-review` query: filters, order and the opaque cursor of the next page. */
-export const ReviewQueueQuerySchema = z
-  .object({
-    source: z
-      .enum(REVIEW_SOURCES, 'source must be user_own, public_search, public_tag or manual_submission')
-      .optional(),
-    query: z
-      .string()
-      .trim()
-      .min(1, 'query must not be empty')
-      .max(200, 'query is too long')
-      .refine((query) => !hasHiddenCharacters(query), 'query cannot contain control characters')
-      .optional(),
-    sort: z.enum(REVIEW_SORTS, 'sort must be newest or likes').default('newest'),
-    cursor: z.string().max(500, 'cursor is not one this server gave').optional(),
-  })
-  .strict();
+export const ReviewQueueQuerySchema = z.strictObject({
+  source: z.optional(
+    z.enum(REVIEW_SOURCES, 'source must be user_own, public_search, public_tag or manual_submission'),
+  ),
+  query: z.optional(
+    z.string().check(
+      z.trim(),
+      z.minLength(1, 'query must not be empty'),
+      z.maxLength(200, 'query is too long'),
+      z.refine((query) => !hasHiddenCharacters(query), 'query cannot contain control characters'),
+    ),
+  ),
+  sort: z._default(z.enum(REVIEW_SORTS, 'sort must be newest or likes'), 'newest'),
+  cursor: z.optional(z.string().check(z.maxLength(500, 'cursor is not one this server gave'))),
+});
 export type ReviewQueueQuery = z.input<typeof ReviewQueueQuerySchema>;
 
+/** Up to BULK_DECISION_MAX thread ids, each once. */
+const ThreadIdsSchema = z.array(z.uuid('thread_ids must be thread ids')).check(
+  z.minLength(1, 'thread_ids must name at least one thread'),
+  z.maxLength(BULK_DECISION_MAX, `thread_ids can name at most ${BULK_DECISION_MAX} threads`),
+  z.overwrite((ids) => [...new Set(ids)]),
+);
+
 /** `POST /api/threads/decide-many`: up to 50 threads, one action, for a rejection an optional reason. */
-export const BulkDecisionSchema = z
-  .object({
-    thread_ids: z
-      .array(z.uuid('thread_ids must be thread ids'))
-      .min(1, 'thread_ids must name at least one thread')
-      .max(BULK_DECISION_MAX, `thread_ids can name at most ${BULK_DECISION_MAX} threads`)
-      .transform((ids) => [...new Set(ids)]),
-    action: z.enum(['approve', 'reject'], 'action must be approve or reject'),
-    reason: ThreadDecisionSchema.shape.reason,
-  })
-  .strict();
+export const BulkDecisionSchema = z.strictObject({
+  thread_ids: ThreadIdsSchema,
+  action: z.enum(['approve', 'reject'], 'action must be approve or reject'),
+  reason: z.optional(RejectionReasonSchema),
+});
 export type BulkDecisionRequest = z.input<typeof BulkDecisionSchema>;
 
 /** `POST /api/threads/undo`: the threads whose latest decision (the caller's own) is taken back. */
-export const UndoDecisionSchema = z.object({ thread_ids: BulkDecisionSchema.shape.thread_ids }).strict();
+export const UndoDecisionSchema = z.strictObject({ thread_ids: ThreadIdsSchema });
 export type UndoDecisionRequest = z.input<typeof UndoDecisionSchema>;

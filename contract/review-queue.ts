@@ -1,5 +1,5 @@
-// No zod here: the dashboard's islands import this file (schemas: review-queue-schemas.ts).
-import type { ReviewThread, ThreadSource } from './review.ts';
+import { ReviewThreadSchema, ThreadSourceSchema } from './review.ts';
+import { z } from './zod.ts';
 
 /** Cards per page of the review queue (decision 013). */
 export const REVIEW_PAGE_SIZE = 25;
@@ -11,28 +11,31 @@ export const REVIEW_SORTS = ['newest', 'likes'] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 
 /** A keyword or tag that found pending threads, with how many are waiting. */
-export interface ReviewQueryFacet {
-  source: ThreadSource;
-  query: string;
-  count: number;
-}
+export const ReviewQueryFacetSchema = z.object({
+  source: ThreadSourceSchema,
+  query: z.string(),
+  count: z.int(),
+});
+export type ReviewQueryFacet = z.infer<typeof ReviewQueryFacetSchema>;
 
 /** One page of the review queue. `total` counts every pending thread that matches the filters. */
-export interface ReviewQueuePage {
-  threads: ReviewThread[];
-  next_cursor: string | null;
-  total: number;
+export const ReviewQueuePageSchema = z.object({
+  threads: z.array(ReviewThreadSchema),
+  next_cursor: z.nullable(z.string()),
+  total: z.int(),
   /** Every keyword and tag with pending threads (not narrowed by the filters), most waiting first. */
-  queries: ReviewQueryFacet[];
+  queries: z.array(ReviewQueryFacetSchema),
   /** Pending threads per source (not narrowed by the filters): their sum is the whole queue. */
-  sources: { source: ThreadSource; count: number }[];
-}
+  sources: z.array(z.object({ source: ThreadSourceSchema, count: z.int() })),
+});
+export type ReviewQueuePage = z.infer<typeof ReviewQueuePageSchema>;
 
 /** What a bulk decision did: the ids it decided, and those someone had decided before (with how). */
-export interface BulkDecisionResult {
-  decided: string[];
-  already_decided: { thread_id: string; status: string }[];
-}
+export const BulkDecisionResultSchema = z.object({
+  decided: z.array(z.string()),
+  already_decided: z.array(z.object({ thread_id: z.string(), status: z.string() })),
+});
+export type BulkDecisionResult = z.infer<typeof BulkDecisionResultSchema>;
 
 /** The review queue's own texts (the spec's alert texts stay in texts.ts). */
 export const REVIEW_QUEUE_TEXTS = {

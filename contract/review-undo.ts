@@ -1,4 +1,4 @@
-// No zod here: the dashboard's islands import this file (schemas: review-queue-schemas.ts).
+import { z } from './zod.ts';
 
 /**
  * How long after a decision the server still undoes it (decision 047): longer than the desk shows
@@ -9,9 +9,8 @@ export const UNDO_WINDOW_SECONDS = 60;
 export const UNDO_SHOWN_MS = 10_000;
 
 /** `POST /api/threads/undo`: the decisions that were undone (all of those asked, or none). */
-export interface UndoDecisionResult {
-  undone: string[];
-}
+export const UndoDecisionResultSchema = z.object({ undone: z.array(z.string()) });
+export type UndoDecisionResult = z.infer<typeof UndoDecisionResultSchema>;
 
 /** The desk's texts for Undo. */
 export const UNDO_TEXTS = {

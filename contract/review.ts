@@ -1,40 +1,48 @@
-// No zod here: the dashboard islands import these types.
-import type { ThreadType } from './thread-card.ts';
+import { ThreadTypeSchema } from './thread-card.ts';
+import { z } from './zod.ts';
 
 /** Where a thread came from (spec section 3). */
-export type ThreadSource = 'user_own' | 'public_search' | 'public_tag' | 'manual_submission';
+export const ThreadSourceSchema = z.enum(['user_own', 'public_search', 'public_tag', 'manual_submission']);
+export type ThreadSource = z.infer<typeof ThreadSourceSchema>;
 
 /** Where a thread stands: 'hidden' by an admin after approval, 'removed' from the catalogue by its author. */
-export type ThreadStatus = 'pending' | 'approved' | 'rejected' | 'hidden' | 'removed';
+export const ThreadStatusSchema = z.enum(['pending', 'approved', 'rejected', 'hidden', 'removed']);
+export type ThreadStatus = z.infer<typeof ThreadStatusSchema>;
+
+const count = () => z.nullable(z.int().check(z.nonnegative()));
 
 /** Thread card of the Pending Review and My Threads tabs (spec section 3, "pending/own"). */
-export interface ReviewThread {
-  id: string;
-  handle: string;
-  author: string;
-  avatar: string;
-  content: string;
-  image: string | null;
-  likes: number | null;
-  replies: number | null;
-  type: ThreadType;
-  timestamp: string | null;
-  permalink: string;
-  topic_tag: string | null;
-  fetched_at: string;
-  source: ThreadSource;
-  reviewed: boolean;
+export const ReviewThreadSchema = z.object({
+  id: z.string(),
+  handle: z.string(),
+  author: z.string(),
+  avatar: z.string(),
+  content: z.string(),
+  image: z.nullable(z.string()),
+  likes: count(),
+  replies: count(),
+  type: ThreadTypeSchema,
+  timestamp: z.nullable(z.string()),
+  permalink: z.string(),
+  topic_tag: z.nullable(z.string()),
+  fetched_at: z.string(),
+  source: ThreadSourceSchema,
+  reviewed: z.boolean(),
   /** Where it stands (My Threads only: a member's own threads in every status). */
-  status?: ThreadStatus;
+  status: z.optional(ThreadStatusSchema),
   /** A manual submission's note from the member who sent it (review queue only). */
-  notes?: string | null;
+  notes: z.optional(z.nullable(z.string())),
   /** The keyword or tag whose search found it (review queue only). */
-  query?: string | null;
+  query: z.optional(z.nullable(z.string())),
   /** Its author asked never to be curated (review queue only; decision 028). */
-  author_opted_out?: boolean;
+  author_opted_out: z.optional(z.boolean()),
   /** How many posts its author took out of the catalogue (review queue only). */
-  author_removed_count?: number;
-}
+  author_removed_count: z.optional(z.int().check(z.nonnegative())),
+});
+export type ReviewThread = z.infer<typeof ReviewThreadSchema>;
+
+/** `GET /api/user/threads`: the signed-in member's own threads, in every status. */
+export const OwnThreadsSchema = z.object({ threads: z.array(ReviewThreadSchema) });
 
 /** The review card's chips about the author's own choices (decision 028), in words; none when they made none. */
 export function authorChips(
@@ -61,17 +69,23 @@ export function sourceBadge(source: string): string {
 }
 
 /** `GET /api/admin/runs` items: the last curation runs. */
-export interface CurationRunSummary {
-  id: number;
-  trigger: 'schedule' | 'admin' | 'cli';
-  status: 'running' | 'succeeded' | 'partial' | 'failed';
-  started_at: string;
-  finished_at: string | null;
-  counts: Record<string, { seen: number; added: number }>;
-  searches: number;
-  hidden: number;
-  errors: string[];
-}
+export const CurationRunSummarySchema = z.object({
+  id: z.int(),
+  trigger: z.enum(['schedule', 'admin', 'cli']),
+  status: z.enum(['running', 'succeeded', 'partial', 'failed']),
+  started_at: z.string(),
+  finished_at: z.nullable(z.string()),
+  counts: z.record(z.string(), z.object({ seen: z.int(), added: z.int() })),
+  searches: z.int(),
+  hidden: z.int(),
+  errors: z.array(z.string()),
+});
+export type CurationRunSummary = z.infer<typeof CurationRunSummarySchema>;
+
+/** `POST /api/admin/refresh`: the run it made. */
+export const CurationRunResultSchema = z.object({ run: CurationRunSummarySchema });
+/** `GET /api/admin/runs`: the last runs, newest first. */
+export const CurationRunsSchema = z.object({ runs: z.array(CurationRunSummarySchema) });
 
 /** A status in the words a member reads about their own threads. */
 const OWN_STATUS_WORDS: Readonly<Record<ThreadStatus, string>> = {

@@ -1,6 +1,5 @@
 import type { ThreadCard } from './thread-card.ts';
-
-// No zod import here: the search island imports this module, and zod must not reach the browser.
+import { z } from './zod.ts';
 
 /** Bumped when the layout of the search files changes; the reader refuses a format it does not know. */
 export const SEARCH_INDEX_FORMAT = 1;
@@ -12,25 +11,51 @@ export const SEARCH_ENTRY_FILE = 'search/index.json';
  * The entry file: what a first search downloads before any shard. `shards` lists [key, file name]
  * pairs sorted by key; a term lives in the shard with the longest key that is a prefix of it.
  */
-export interface SearchIndexEntry {
-  format: number;
+const SHARD_PAIR = 'a shard is not a [key, file] pair';
+const SHARD_FILE = 'bad shard file name';
+
+export const SearchIndexEntrySchema = z.object({
+  format: z.literal(SEARCH_INDEX_FORMAT, {
+    error: (issue) => `format ${String(issue.input)} is not supported`,
+  }),
   /** The catalogue version the index was written for (the manifest's and every page file's). */
-  version: string;
+  version: z.string({ error: 'no version' }),
   /** How many cards were indexed: every position is below it. */
-  docs: number;
-  shards: [key: string, file: string][];
-}
+  docs: z.int({ error: 'bad doc count' }).check(z.nonnegative('bad doc count')),
+  shards: z.array(
+    z.tuple(
+      [
+        z.string({ error: SHARD_PAIR }),
+        // The file name becomes part of a URL: it must stay inside the search folder.
+        z.string({ error: SHARD_PAIR }).check(z.regex(/^[\w-][\w.-]*$/, SHARD_FILE)),
+      ],
+      { error: SHARD_PAIR },
+    ),
+    { error: 'no shard list' },
+  ),
+});
+export type SearchIndexEntry = z.infer<typeof SearchIndexEntrySchema>;
+
+const UNSORTED = 'terms are not sorted strings';
+const MISMATCHED = 'postings do not match the terms';
 
 /**
  * One shard: its terms sorted by UTF-16 code units, and for each term the card positions that hold
  * it, ascending and delta-encoded (the first is absolute, each next one the gap to the previous).
  */
-export interface SearchIndexShard {
-  version: string;
-  key: string;
-  terms: string[];
-  postings: number[][];
-}
+export const SearchIndexShardSchema = z
+  .object({
+    version: z.string(),
+    key: z.string(),
+    // Sorted strictly ascending, or the reader's binary search would miss terms without a sound.
+    terms: z
+      .array(z.string({ error: UNSORTED }), { error: UNSORTED })
+      .check(z.refine((terms) => terms.every((term, i) => i === 0 || (terms[i - 1] ?? '') < term), UNSORTED)),
+    // Only the lists here: their numbers are checked where the reader decodes them anyway.
+    postings: z.array(z.custom<number[]>(Array.isArray, MISMATCHED), { error: MISMATCHED }),
+  })
+  .check(z.refine((shard) => shard.postings.length === shard.terms.length, MISMATCHED));
+export type SearchIndexShard = z.infer<typeof SearchIndexShardSchema>;
 
 /** Terms shorter than this are neither indexed nor searched: they match too much to help. */
 export const MIN_TERM_LENGTH = 2;

@@ -1,5 +1,3 @@
-// No zod here: every page's head (Astro) and the server that draws the pictures share these.
-
 /** The size link previews ask for: 1.91:1, large enough for high-density screens. */
 export const SOCIAL_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 

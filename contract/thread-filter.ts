@@ -1,7 +1,5 @@
 import type { ThreadCard } from './thread-card.ts';
 
-// No zod import here: islands import this module, and zod would land in the browser bundle.
-
 /** The home grid's filter buttons, in display order. */
 export const THREAD_FILTERS = [
   { id: 'all', label: 'All', noun: 'threads' },

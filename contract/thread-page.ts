@@ -1,5 +1,3 @@
-// No zod here: the thread page's template (an Astro page) and the server that fills it share these.
-
 /** A thread id as the catalogue writes it (a UUID); anything else is asked of nobody. */
 const THREAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,5 +1,3 @@
-// No zod import here: the submit island and the server both use this module.
-
 /** Longest submitted link we look at; anything longer is refused before parsing. */
 export const THREAD_URL_MAX_LENGTH = 2048;
 

@@ -1,7 +1,5 @@
 import type { ThreadCard } from './thread-card.ts';
 
-// No zod import here: islands import this module.
-
 /** A topic with approved threads, as the manifest lists it. */
 export interface CatalogueTopic {
   /** The tag as the first approved thread spelled it, e.g. "DesignSystems". */

@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { useZodSchemas } from './http/route-schemas.ts';
 import { serverOptions, type LoggingOptions } from './http/server-options.ts';
 import accessPlugin from './plugins/access.ts';
 import connectionCap from './plugins/connection-cap.ts';
@@ -23,6 +24,7 @@ import authRoutes from './routes/auth/index.ts';
 import authorRoutes from './routes/authors/index.ts';
 import metaCallbacks from './routes/auth/meta-callbacks.ts';
 import dashboardRoutes from './routes/dashboard/index.ts';
+import docsRoutes from './routes/docs/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import mediaRoutes from './routes/media/index.ts';
 import moderationRoutes from './routes/moderation/index.ts';
@@ -67,6 +69,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(config, options));
   // The API speaks JSON only: a text/plain body (what a cross-site form can send) is refused with 415.
   app.removeContentTypeParser('text/plain');
+  // Routes declare their requests and answers with the contract's zod schemas (route-schemas.ts).
+  useZodSchemas(app);
 
   // Registered first, closed last (onClose hooks run in reverse order).
   await app.register(databasePlugin, { database: options.database });
@@ -100,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { gateway, settings } = app.threads;
   const rateLimitMultiplier = config.rateLimitMultiplier;
   await app.register(healthRoutes, { database: options.database, dataDir: config.dataDir });
+  await app.register(docsRoutes, { secure: config.secure });
   await app.register(authRoutes, {
     config,
     settings,

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
 import { createProfilesRepository } from '../repositories/profiles.ts';
@@ -19,6 +19,8 @@ export interface ApiRoute {
   url: string;
   access: Access;
   crossSite: boolean;
+  /** Its params, query, body and responses (zod schemas): the OpenAPI document reads them. */
+  schema: FastifySchema | undefined;
 }
 
 declare module 'fastify' {
@@ -79,15 +81,17 @@ const access: FastifyPluginAsync<AccessOptions> = async (app, { db, adminUsernam
 
   app.addHook('onRoute', (route) => {
     const rule = route.config?.access;
-    // Checked first, before the route's own preHandlers; public routes (the hot reads) skip the hook.
+    // Checked first, before the route's schemas validate the request (a stranger learns nothing of
+    // a body's rules) and before its own hooks; public routes (the hot reads) skip the hook.
     if (rule && rule !== 'public') {
-      const own = route.preHandler ? [route.preHandler].flat() : [];
-      if (!own.includes(checkAccess)) route.preHandler = [checkAccess, ...own];
+      const own = route.preValidation ? [route.preValidation].flat() : [];
+      if (!own.includes(checkAccess)) route.preValidation = [checkAccess, ...own];
     }
     if (!route.url.startsWith('/api/')) return;
     if (!rule) throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.access).`);
     for (const method of [route.method].flat()) {
-      apiRoutes.push({ method, url: route.url, access: rule, crossSite: route.config?.crossSite === true });
+      const crossSite = route.config?.crossSite === true;
+      apiRoutes.push({ method, url: route.url, access: rule, crossSite, schema: route.schema });
     }
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { parseBody } from '../http/http-error.ts';
+import { parseWith } from '../http/route-schemas.ts';
 import { graphError, graphErrorBody, type GraphErrorOptions } from './graph-error.ts';
 
 /**
@@ -113,7 +113,7 @@ export function registerFaults(app: FastifyInstance, faults: SimulatedFaults): v
   });
 
   app.post(`${CONTROLS_PATH}/faults`, async (request, reply) => {
-    faults.add(parseBody(FaultSchema, request.body));
+    faults.add(parseWith(FaultSchema, request.body));
     return reply.status(204).send();
   });
 

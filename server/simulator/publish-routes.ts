@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { parseBody } from '../http/http-error.ts';
+import { parseWith } from '../http/route-schemas.ts';
 import { authorizeCall } from './access.ts';
 import { CONTROLS_PATH } from './faults.ts';
 import { graphError } from './graph-error.ts';
@@ -162,7 +162,7 @@ const ProcessingSchema = z
  */
 export function registerContainerControls(app: FastifyInstance, store: SimulatedThreadsStore): void {
   app.post(`${CONTROLS_PATH}/containers`, async (request, reply) => {
-    const body = parseBody(ProcessingSchema, request.body);
+    const body = parseWith(ProcessingSchema, request.body);
     store.publishing.setProcessing([
       {
         outcome: body.outcome,

@@ -1,7 +1,6 @@
 /**
  * Where the pages call the API: the origin baked in at build time from API_BASE_URL (astro.config.mjs
- * defines it), or '' for the pages' own origin, which keeps every call a relative `/api/...` URL. A
- * plain constant, so islands reach it without importing a zod schema (our CSP refuses zod's eval probe).
+ * defines it), or '' for the pages' own origin, which keeps every call a relative `/api/...` URL.
  */
 declare const __API_BASE_URL__: string | undefined;
 

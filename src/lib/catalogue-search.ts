@@ -3,13 +3,12 @@ import {
   cardSearchTerms,
   queryTerms,
   SEARCH_ENTRY_FILE,
-  SEARCH_INDEX_FORMAT,
+  SearchIndexEntrySchema,
+  SearchIndexShardSchema,
   type SearchIndexEntry,
   type SearchIndexShard,
 } from '../../contract/search-terms.ts';
-
-// No zod here: this runs in the browser. The checks below are the few that keep a bad file from
-// giving wrong positions silently.
+import type { z } from '../../contract/zod.ts';
 
 /** Every card matching a query, best first, by position in the All list (page = ⌊position / 24⌋ + 1). */
 export interface CatalogueSearchResult {
@@ -28,50 +27,34 @@ export interface CatalogueSearch {
 const ENTRY_URL = `/data/${SEARCH_ENTRY_FILE}`;
 const SHARD_BASE = ENTRY_URL.slice(0, ENTRY_URL.lastIndexOf('/') + 1);
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function malformed(url: string, what: string): Error {
   return new Error(`Search index file ${url} is malformed: ${what}`);
 }
 
+/** `value` read with `schema`, or the first problem named as the file's. */
+function read<T>(schema: z.ZodMiniType<T>, url: string, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw malformed(
+    url,
+    issue?.code === 'invalid_type' && issue.path.length === 0
+      ? 'not an object'
+      : (issue?.message ?? 'unreadable'),
+  );
+}
+
 function parseEntry(url: string, value: unknown): SearchIndexEntry {
-  if (!isObject(value)) throw malformed(url, 'not an object');
-  const { format, version, docs, shards } = value;
-  if (format !== SEARCH_INDEX_FORMAT) throw malformed(url, `format ${String(format)} is not supported`);
-  if (typeof version !== 'string') throw malformed(url, 'no version');
-  if (typeof docs !== 'number' || !Number.isInteger(docs) || docs < 0) throw malformed(url, 'bad doc count');
-  if (!Array.isArray(shards)) throw malformed(url, 'no shard list');
-  for (const shard of shards as unknown[]) {
-    if (!Array.isArray(shard) || typeof shard[0] !== 'string' || typeof shard[1] !== 'string') {
-      throw malformed(url, 'a shard is not a [key, file] pair');
-    }
-    // The file name becomes part of a URL: it must stay inside the search folder.
-    if (!/^[\w.-]+$/.test(shard[1]) || shard[1].startsWith('.')) throw malformed(url, 'bad shard file name');
-  }
-  return { format, version, docs, shards: shards as [string, string][] };
+  return read(SearchIndexEntrySchema, url, value);
 }
 
 function parseShard(url: string, value: unknown, entry: SearchIndexEntry, key: string): SearchIndexShard {
-  if (!isObject(value)) throw malformed(url, 'not an object');
-  const { version, terms, postings } = value;
-  if (version !== entry.version) {
-    throw malformed(url, `written for version ${String(version)}, the index is ${entry.version}`);
+  const shard = read(SearchIndexShardSchema, url, value);
+  if (shard.version !== entry.version) {
+    throw malformed(url, `written for version ${shard.version}, the index is ${entry.version}`);
   }
-  if (value.key !== key) throw malformed(url, `holds shard ${String(value.key)}, expected ${key}`);
-  // Sorted strictly ascending, or the binary search in mark() would miss terms without a sound.
-  if (
-    !Array.isArray(terms) ||
-    !terms.every((term, i) => typeof term === 'string' && (i === 0 || terms[i - 1] < term))
-  ) {
-    throw malformed(url, 'terms are not sorted strings');
-  }
-  if (!Array.isArray(postings) || postings.length !== terms.length || !postings.every(Array.isArray)) {
-    throw malformed(url, 'postings do not match the terms');
-  }
-  // Numbers are checked while decoding (see mark), where they are read anyway.
-  return { version, key, terms: terms as string[], postings: postings as number[][] };
+  if (shard.key !== key) throw malformed(url, `holds shard ${shard.key}, expected ${key}`);
+  return shard;
 }
 
 /** The shards that can hold terms starting with `term` (mirrors the writer's longest-key rule). */

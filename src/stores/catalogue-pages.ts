@@ -1,6 +1,10 @@
 import { THREAD_FETCH_RETRY, THREAD_LIST_CACHE_TTL_MS } from '../../contract/constants.ts';
-import { pageUrl, type CatalogueListKey, type CataloguePage } from '../../contract/catalogue-pages.ts';
-import type { ThreadCard } from '../../contract/thread-card.ts';
+import {
+  CataloguePageSchema,
+  pageUrl,
+  type CatalogueListKey,
+  type CataloguePage,
+} from '../../contract/catalogue-pages.ts';
 import { browserStorage, readCache, writeCache } from '../lib/cache.ts';
 import { fetchJson, HttpStatusError } from '../lib/fetch-json.ts';
 import { withRetry } from '../lib/retry.ts';
@@ -9,34 +13,9 @@ const CACHE_PREFIX = 'curated-threads:page:';
 /** Keys of the old whole-list cache (up to 15 MB each at 100k threads): removed on first use. */
 const LEGACY_PREFIX = 'curated-threads:threads-';
 
-/** A cheap shape check (no zod in the browser bundle): a list of objects with the card's text fields. */
-function isCardList(body: unknown): body is ThreadCard[] {
-  return (
-    Array.isArray(body) &&
-    body.every(
-      (card: Partial<Record<keyof ThreadCard, unknown>> | null) =>
-        typeof card === 'object' &&
-        card !== null &&
-        ['id', 'author', 'handle', 'avatar', 'content'].every(
-          (key) => typeof card[key as keyof ThreadCard] === 'string',
-        ),
-    )
-  );
-}
-
+/** Whether `body` is a catalogue page: the contract's schema decides, as on the server. */
 function isPage(body: unknown): body is CataloguePage {
-  const page = body as Partial<CataloguePage> | null;
-  return (
-    typeof page === 'object' &&
-    page !== null &&
-    typeof page.version === 'string' &&
-    typeof page.page === 'number' &&
-    typeof page.pages === 'number' &&
-    typeof page.total === 'number' &&
-    (page.tail === undefined || (Number.isInteger(page.tail) && page.tail >= 0)) &&
-    (page.head === undefined || typeof page.head === 'string') &&
-    isCardList(page.cards)
-  );
+  return CataloguePageSchema.safeParse(body).success;
 }
 
 /** Whether a cached page may stand for the one asked for: same version, and for a first page the same head. */

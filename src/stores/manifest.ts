@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { Manifest } from '../../contract/manifest.ts';
+import { ManifestSchema, type Manifest } from '../../contract/manifest.ts';
 import { fetchJson } from '../lib/fetch-json.ts';
 
 export interface ManifestCheck {
@@ -15,14 +15,11 @@ export const $manifestCheck = atom<ManifestCheck | null>(null);
 let pending: Promise<ManifestCheck> | null = null;
 
 async function fetchManifest(): Promise<ManifestCheck> {
-  let manifest: Manifest | null = null;
-  try {
-    const body = (await fetchJson('/data/manifest.json', { cache: 'no-cache' })) as Partial<Manifest> | null;
-    if (body && typeof body.generatedAt === 'string' && typeof body.nextUpdate === 'string')
-      manifest = body as Manifest;
-  } catch {
-    manifest = null;
-  }
+  // The contract's schema, as the server reads it: a manifest of another shape is unreadable.
+  const manifest: Manifest | null = await fetchJson('/data/manifest.json', { cache: 'no-cache' }).then(
+    (body) => ManifestSchema.safeParse(body).data ?? null,
+    () => null,
+  );
   const check = { manifest, checkedAt: Date.now() };
   $manifestCheck.set(check);
   return check;

@@ -7,6 +7,11 @@ import type { Database } from '../../db/client.ts';
 import { createSessionsRepository } from '../../repositories/sessions.ts';
 import type { User } from '../../repositories/users.ts';
 
+/** The session cookie's name: on https with the __Host- prefix (Secure, this host only, path /). */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? '__Host-ct_session' : 'ct_session';
+}
+
 export interface SessionOptions {
   db: Database;
   sessionSecret: string;
@@ -44,7 +49,7 @@ const userCache = new WeakMap<FastifyRequest, Promise<User | null>>();
  */
 const sessionPlugin: FastifyPluginAsync<SessionOptions> = async (app, options) => {
   const repository = createSessionsRepository(options.db);
-  const cookieName = options.secure ? '__Host-ct_session' : 'ct_session';
+  const cookieName = sessionCookieName(options.secure);
   const hash = (value: string) =>
     createHmac('sha256', options.sessionSecret).update(value).digest('base64url');
   const cookieValue = (request: FastifyRequest) => request.cookies[cookieName];

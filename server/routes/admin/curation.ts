@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { CurationRunResultSchema, CurationRunsSchema } from '../../../contract/review.ts';
 import type { Database } from '../../db/client.ts';
 import {
   createCurationRunsRepository,
@@ -31,7 +32,11 @@ const curationRoutes: FastifyPluginAsync<CurationRoutesOptions> = async (app, { 
   const runs = createCurationRunsRepository(db);
   const tokens = createThreadsTokensRepository(db);
 
-  app.post('/api/admin/refresh', { config: { access: 'admin' } }, async () => {
+  const refresh = {
+    config: { access: 'admin' as const },
+    schema: { response: { 200: CurationRunResultSchema } },
+  };
+  app.post('/api/admin/refresh', refresh, async () => {
     const outcome = await curate('admin');
     if (!outcome.ran)
       throw new HttpError(409, 'A curation run is already in progress. Try again in a minute.');
@@ -42,7 +47,8 @@ const curationRoutes: FastifyPluginAsync<CurationRoutesOptions> = async (app, { 
 
   // Once someone who may curate has connected, a fresh install's 'No curator' failures are history
   // that no longer applies: they are left out rather than shown as the last run.
-  app.get('/api/admin/runs', { config: { access: 'admin' } }, async () => {
+  const list = { config: { access: 'admin' as const }, schema: { response: { 200: CurationRunsSchema } } };
+  app.get('/api/admin/runs', list, async () => {
     const latest = await runs.latest(10);
     const candidates = await tokens.curationCandidates(accounts.curatorUsername, accounts.adminUsernames);
     const shown = candidates.length > 0 ? latest.filter((run) => !failedForNoCurator(run)) : latest;

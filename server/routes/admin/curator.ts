@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { CuratorStatus } from '../../../contract/auth.ts';
+import { CuratorStatusSchema, type CuratorStatus } from '../../../contract/auth.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { createTokenStore, missingCuratorScopes } from '../../services/tokens/token-store.ts';
@@ -15,7 +15,8 @@ export interface CuratorRoutesOptions {
 const curatorRoutes: FastifyPluginAsync<CuratorRoutesOptions> = async (app, { db, tokenKey, config }) => {
   const tokens = createTokenStore({ db, tokenKey });
 
-  app.get('/api/admin/curator', { config: { access: 'admin' } }, async (): Promise<CuratorStatus> => {
+  const status = { config: { access: 'admin' as const }, schema: { response: { 200: CuratorStatusSchema } } };
+  app.get('/api/admin/curator', status, async (): Promise<CuratorStatus> => {
     const account = await tokens.curatorStatus(config.curation, config.adminUsernames);
     const expected = config.curation.curatorUsername;
     if (!account) {

@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import {
+  AuthConfigSchema,
   CallbackRequestSchema,
+  CallbackResponseSchema,
+  RefreshResponseSchema,
+  SuccessSchema,
+  VerifyResponseSchema,
   type AuthConfig,
-  type CallbackResponse,
-  type RefreshResponse,
-  type VerifyResponse,
 } from '../../../contract/auth.ts';
 import { TEXTS } from '../../../contract/texts.ts';
 import type { Config } from '../../config.ts';
@@ -19,7 +21,8 @@ import { ThreadsApiError, type ThreadsGateway } from '../../threads/gateway.ts';
 import { CURATOR_SCOPES, MEMBER_SCOPES, type ThreadsSettings } from '../../threads/settings.ts';
 import { isAdmin } from '../../plugins/access.ts';
 import { limit } from '../../plugins/rate-limits.ts';
-import { HttpError, parseBody } from '../../http/http-error.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { jsonText, type ZodTypeProvider } from '../../http/route-schemas.ts';
 import { toAuthUser } from '../../views/user-views.ts';
 
 export interface AuthRoutesOptions {
@@ -92,9 +95,10 @@ async function grantedScopes(
 
 /** Sign-in with Threads and the session around it (spec sections 2, 5, 7; DESIGN sections 5 and 7). */
 const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
-  app,
+  server,
   { config, settings, gateway, db, tokenKey, firstRun = null },
 ) => {
+  const app = server.withTypeProvider<ZodTypeProvider>();
   const users = createUsersRepository(db);
   const tokens = createTokenStore({ db, tokenKey });
   const roleBindings = createRoleBindingsRepository(db);
@@ -118,16 +122,21 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     scopes: [...MEMBER_SCOPES],
     curator_scopes: [...CURATOR_SCOPES],
   };
-  const authConfigJson = JSON.stringify(authConfig);
-  app.get('/api/auth/config', { config: { access: 'public' } }, async (_request, reply) =>
-    reply.type('application/json; charset=utf-8').send(authConfigJson),
+  const authConfigJson = jsonText(authConfig);
+  app.get(
+    '/api/auth/config',
+    { config: { access: 'public' }, schema: { response: { 200: AuthConfigSchema } } },
+    async (_request, reply) => reply.type('application/json; charset=utf-8').send(authConfigJson),
   );
 
   app.post(
     '/api/auth/callback',
-    { config: { access: 'public', rateLimit: limit('signIn', config.rateLimitMultiplier) } },
-    async (request, reply): Promise<CallbackResponse> => {
-      const { code, redirect_uri: redirectUri } = parseBody(CallbackRequestSchema, request.body);
+    {
+      config: { access: 'public', rateLimit: limit('signIn', config.rateLimitMultiplier) },
+      schema: { body: CallbackRequestSchema, response: { 200: CallbackResponseSchema } },
+    },
+    async (request, reply) => {
+      const { code, redirect_uri: redirectUri } = request.body;
       if (!settings.redirectUris.includes(redirectUri)) {
         throw new HttpError(400, "redirect_uri is not this site's sign-in callback address.");
       }
@@ -174,19 +183,23 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
       await startFirstRun(user, request.log).catch((error: unknown) =>
         request.log.error({ err: error }, 'could not check for a first curation run'),
       );
-      return { success: true, ...toAuthUser(user) };
+      return { success: true as const, ...toAuthUser(user) };
     },
   );
 
-  app.get('/api/auth/verify', { config: { access: 'user' } }, async (request): Promise<VerifyResponse> => {
+  const verify = { config: { access: 'user' as const }, schema: { response: { 200: VerifyResponseSchema } } };
+  app.get('/api/auth/verify', verify, async (request) => {
     const user = await request.authUser();
-    return { authenticated: true, ...toAuthUser(user) };
+    return { authenticated: true as const, ...toAuthUser(user) };
   });
 
   app.post(
     '/api/auth/refresh',
-    { config: { access: 'user', rateLimit: limit('signIn', config.rateLimitMultiplier) } },
-    async (request): Promise<RefreshResponse> => {
+    {
+      config: { access: 'user', rateLimit: limit('signIn', config.rateLimitMultiplier) },
+      schema: { response: { 200: RefreshResponseSchema } },
+    },
+    async (request) => {
       const user = await request.authUser();
       let outcome;
       try {
@@ -201,9 +214,10 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     },
   );
 
-  app.post('/api/auth/logout', { config: { access: 'public' } }, async (request, reply) => {
+  const logout = { config: { access: 'public' as const }, schema: { response: { 200: SuccessSchema } } };
+  app.post('/api/auth/logout', logout, async (request, reply) => {
     await app.sessions.end(request, reply);
-    return { success: true };
+    return { success: true as const };
   });
 };
 

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { DELETION_STATUS_TEXT, type DeletionStatusResponse } from '../../../contract/data-deletion.ts';
+import { SuccessSchema } from '../../../contract/auth.ts';
+import {
+  DELETION_STATUS_TEXT,
+  DeletionCallbackResultSchema,
+  DeletionStatusParamsSchema,
+  DeletionStatusResponseSchema,
+  SignedRequestBodySchema,
+} from '../../../contract/data-deletion.ts';
 import type { Database } from '../../db/client.ts';
 import { createAuditLogRepository } from '../../repositories/audit-log.ts';
 import { createDeletionRequestsRepository } from '../../repositories/deletion-requests.ts';
@@ -11,6 +18,7 @@ import { SignedRequestError, verifySignedRequest } from '../../threads/signed-re
 import { acceptFormBodies } from '../../http/form-body.ts';
 import { limit } from '../../plugins/rate-limits.ts';
 import { HttpError } from '../../http/http-error.ts';
+import type { ZodTypeProvider } from '../../http/route-schemas.ts';
 import { toDeletionStatus } from '../../views/deletion-views.ts';
 
 export interface MetaCallbackOptions {
@@ -28,9 +36,10 @@ const CODE = /^[A-Za-z0-9]{16,64}$/;
  * through the signed_request, and idempotent.
  */
 const metaCallbacks: FastifyPluginAsync<MetaCallbackOptions> = async (
-  app,
+  server,
   { db, appSecret, publicOrigin, rateLimitMultiplier },
 ) => {
+  const app = server.withTypeProvider<ZodTypeProvider>();
   const users = createUsersRepository(db);
   const deletions = createDeletionRequestsRepository(db);
   const audit = createAuditLogRepository(db);
@@ -39,9 +48,8 @@ const metaCallbacks: FastifyPluginAsync<MetaCallbackOptions> = async (
   // Meta posts a form field; some integrations send JSON. Forms are accepted in this scope only.
   acceptFormBodies(app, 8192);
 
-  function verifiedUserId(request: FastifyRequest): string {
-    const field = (request.body as { signed_request?: unknown } | null)?.signed_request;
-    if (typeof field !== 'string') throw new HttpError(400, 'signed_request is missing.');
+  /** The Threads user a verified signed_request names (its shape checked by the route's schema). */
+  function verifiedUserId(request: FastifyRequest, field: string): string {
     try {
       return verifySignedRequest(field, appSecret).userId;
     } catch (error) {
@@ -59,9 +67,17 @@ const metaCallbacks: FastifyPluginAsync<MetaCallbackOptions> = async (
     },
     bodyLimit: 8192,
   };
+  const deletion = {
+    ...callback,
+    schema: { body: SignedRequestBodySchema, response: { 200: DeletionCallbackResultSchema } },
+  };
+  const deauthorize = {
+    ...callback,
+    schema: { body: SignedRequestBodySchema, response: { 200: SuccessSchema } },
+  };
 
-  app.post('/api/auth/data-deletion', callback, async (request) => {
-    const threadsUserId = verifiedUserId(request);
+  app.post('/api/auth/data-deletion', deletion, async (request) => {
+    const threadsUserId = verifiedUserId(request, request.body.signed_request);
     const confirmation = await db.transaction(async (tx) => {
       const user = await users.findByThreadsUserId(threadsUserId, tx);
       const previous = await deletions.latestForThreadsUser(threadsUserId, tx);
@@ -83,8 +99,8 @@ const metaCallbacks: FastifyPluginAsync<MetaCallbackOptions> = async (
     };
   });
 
-  app.post('/api/auth/deauthorize', callback, async (request) => {
-    const threadsUserId = verifiedUserId(request);
+  app.post('/api/auth/deauthorize', deauthorize, async (request) => {
+    const threadsUserId = verifiedUserId(request, request.body.signed_request);
     await db.transaction(async (tx) => {
       const user = await users.findByThreadsUserId(threadsUserId, tx);
       if (!user) return;
@@ -94,13 +110,16 @@ const metaCallbacks: FastifyPluginAsync<MetaCallbackOptions> = async (
       await users.setReconnectNeeded(user.id, true, tx);
       await audit.record({ actorUserId: null, action: 'user.deauthorized', subject: user.id }, tx);
     });
-    return { success: true };
+    return { success: true as const };
   });
 
-  app.get<{ Params: { code: string } }>(
+  app.get(
     '/api/auth/data-deletion-status/:code',
-    { config: { access: 'public' } },
-    async (request): Promise<DeletionStatusResponse> => {
+    {
+      config: { access: 'public' },
+      schema: { params: DeletionStatusParamsSchema, response: { 200: DeletionStatusResponseSchema } },
+    },
+    async (request) => {
       const found = CODE.test(request.params.code) ? await deletions.findByCode(request.params.code) : null;
       if (!found) throw new HttpError(404, DELETION_STATUS_TEXT.unknown.message);
       return toDeletionStatus(found);

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
-import { NOTES_MAX_LENGTH, notesProblem, SUBMISSIONS_PER_HOUR } from '../../../contract/submission.ts';
-import { parseThreadUrl, THREAD_URL_MAX_LENGTH } from '../../../contract/thread-url.ts';
+import {
+  GeneratedPostsSchema,
+  ManualSubmissionCreatedSchema,
+  ManualSubmissionRequestSchema,
+  ManualSubmissionsSchema,
+  notesProblem,
+  SUBMISSIONS_PER_HOUR,
+} from '../../../contract/submission.ts';
+import { parseThreadUrl } from '../../../contract/thread-url.ts';
 import type { Database } from '../../db/client.ts';
 import { isAdmin } from '../../plugins/access.ts';
 import { limit } from '../../plugins/rate-limits.ts';
@@ -11,24 +17,13 @@ import { createManualSubmissionsRepository } from '../../repositories/manual-sub
 import { createThreadsRepository, type ThreadRow } from '../../repositories/threads.ts';
 import type { ThreadsGateway } from '../../threads/gateway.ts';
 import { toGeneratedPost, toManualSubmission } from '../../views/thread-views.ts';
-import { HttpError, parseBody } from '../../http/http-error.ts';
+import { HttpError } from '../../http/http-error.ts';
+import type { ZodTypeProvider } from '../../http/route-schemas.ts';
 import { findOwnPost } from '../../services/publishing/own-post.ts';
 import { isOptedOut } from '../../services/authors/opted-out-filter.ts';
 import { OPTED_OUT_SUBMISSION } from '../../../contract/authors.ts';
 
 const HOUR = 3_600_000;
-
-const SubmissionSchema = z
-  .object({
-    thread_url: z
-      .string({ error: 'thread_url must be a link to a Threads post' })
-      .max(THREAD_URL_MAX_LENGTH * 2),
-    notes: z
-      .string({ error: 'notes must be text' })
-      .max(NOTES_MAX_LENGTH * 4, `Notes can be at most ${NOTES_MAX_LENGTH} characters.`)
-      .nullish(),
-  })
-  .strict();
 
 const DUPLICATE_DETAIL: Record<ThreadRow['status'], string> = {
   pending: 'This thread has already been submitted and is waiting for review.',
@@ -47,7 +42,8 @@ export interface DashboardRoutesOptions {
 }
 
 /** Members submit thread links and follow them, and the posts the curator publishes about them. */
-const dashboardRoutes: FastifyPluginAsync<DashboardRoutesOptions> = async (app, options) => {
+const dashboardRoutes: FastifyPluginAsync<DashboardRoutesOptions> = async (server, options) => {
+  const app = server.withTypeProvider<ZodTypeProvider>();
   const { db, adminUsernames } = options;
   const threads = createThreadsRepository(db);
   const submissions = createManualSubmissionsRepository(db);
@@ -75,10 +71,13 @@ const dashboardRoutes: FastifyPluginAsync<DashboardRoutesOptions> = async (app, 
 
   app.post(
     '/api/dashboard/manual-submission',
-    { config: { access: 'member', rateLimit: limit('submissionAttempt', options.rateLimitMultiplier) } },
+    {
+      config: { access: 'member', rateLimit: limit('submissionAttempt', options.rateLimitMultiplier) },
+      schema: { body: ManualSubmissionRequestSchema, response: { 201: ManualSubmissionCreatedSchema } },
+    },
     async (request, reply) => {
       const user = await request.authUser();
-      const body = parseBody(SubmissionSchema, request.body);
+      const body = request.body;
       const parsed = parseThreadUrl(body.thread_url);
       if (!parsed.ok) throw new HttpError(400, parsed.problem);
       const { link } = parsed;
@@ -134,14 +133,17 @@ const dashboardRoutes: FastifyPluginAsync<DashboardRoutesOptions> = async (app, 
     },
   );
 
-  app.get('/api/dashboard/manual-submissions', { config: { access: 'member' } }, async (request) => {
+  const member = { access: 'member' as const };
+  const mine = { config: member, schema: { response: { 200: ManualSubmissionsSchema } } };
+  app.get('/api/dashboard/manual-submissions', mine, async (request) => {
     const user = await request.authUser();
     const rows = await submissions.listForUser(user.id);
     return { submissions: rows.map(({ submission, thread }) => toManualSubmission(submission, thread)) };
   });
 
   // Admins follow every generated post; a member sees the ones about their own submissions.
-  app.get('/api/dashboard/generated-posts', { config: { access: 'member' } }, async (request) => {
+  const posts = { config: member, schema: { response: { 200: GeneratedPostsSchema } } };
+  app.get('/api/dashboard/generated-posts', posts, async (request) => {
     const user = await request.authUser();
     const admin = await isAdmin(user, adminUsernames, db);
     const rows = admin ? await generated.listAll() : await generated.listForSubmitter(user.id);

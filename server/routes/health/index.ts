@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Health } from '../../../contract/health.ts';
+import { HealthSchema, type Health } from '../../../contract/health.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { VERSION } from '../../version.ts';
 import { recentCheck, type RecentCheckOptions } from './recent-check.ts';
@@ -42,7 +42,8 @@ const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (app, { data
       ...(problems.length > 0 ? { detail: problems.join(' ') } : {}),
     };
   }, check);
-  app.get('/api/health', { config: { access: 'public' } }, async (_request, reply) => {
+  const schema = { response: { 200: HealthSchema, 503: HealthSchema } };
+  app.get('/api/health', { config: { access: 'public' }, schema }, async (_request, reply) => {
     const body: Health = { ...(await state()), uptime: Math.round(process.uptime()) };
     if (body.status !== 'ok') reply.status(503).header('Retry-After', '5');
     return body;

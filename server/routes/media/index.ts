@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from '../../../contract/zod.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { PictureService } from '../../services/pictures/picture-refresh.ts';
 
@@ -6,6 +7,10 @@ import type { PictureService } from '../../services/pictures/picture-refresh.ts'
 const REDIRECT_MAX_AGE_S = 300;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NO_PICTURE = 'This thread has no picture to show.';
+/** The thread id in the path (anything else is a 404, like a thread without a picture). */
+const MediaParamsSchema = z.object({ id: z.string() });
+/** A redirect has no body: the picture is at its Location. */
+const RedirectSchema = z.null();
 
 /**
  * `GET /api/media/{thread id}` (decision 025): the stable address of an approved thread's picture.
@@ -18,7 +23,10 @@ const mediaRoutes: FastifyPluginAsync<{ pictures: PictureService; now?: () => Da
 ) => {
   app.get<{ Params: { id: string } }>(
     '/api/media/:id',
-    { config: { access: 'public' } },
+    {
+      config: { access: 'public' },
+      schema: { params: MediaParamsSchema, response: { 302: RedirectSchema } },
+    },
     async (request, reply) => {
       // Cards on another origin (a split deployment, a static host) load it as an image.
       void reply.header('Cross-Origin-Resource-Policy', 'cross-origin');

@@ -1,18 +1,24 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { MODERATION_LOG_PAGE_SIZE, type ModerationLogPage } from '../../../contract/moderation-log.ts';
+import {
+  BAD_MODERATION_CURSOR as BAD_CURSOR,
+  MODERATION_LOG_PAGE_SIZE,
+  ModerationLogPageSchema,
+  ModerationLogQuerySchema,
+  type ModerationLogPage,
+} from '../../../contract/moderation-log.ts';
 import type { Database } from '../../db/client.ts';
 import { createModerationLogRepository } from '../../repositories/moderation-log.ts';
 import { toModerationLogEntry } from '../../views/moderation-log-view.ts';
 import { HttpError } from '../../http/http-error.ts';
+import type { ZodTypeProvider } from '../../http/route-schemas.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { createModerationLogCache } from './log-cache.ts';
 
 /** Browsers and shared caches may keep a page this long; the in-process cache is cleared on every decision. */
 const CACHE_CONTROL = 'public, max-age=15';
-const BAD_CURSOR = 'This cursor is not valid. Start again from the first page of the moderation log.';
-
 /** The public moderation log (decision 014): thread decisions, newest first, 25 a page, no member data. */
-const moderationRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+const moderationRoutes: FastifyPluginAsync<{ db: Database }> = async (server, { db }) => {
+  const app = server.withTypeProvider<ZodTypeProvider>();
   const log = createModerationLogRepository(db);
   const cache = createModerationLogCache();
   // Approvals, rejections, threads hidden at the source and deleted accounts all change the log.
@@ -30,9 +36,9 @@ const moderationRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db 
     };
   }
 
-  app.get('/api/moderation', { config: { access: 'public' } }, async (request, reply) => {
-    const { cursor = '' } = request.query as { cursor?: unknown };
-    if (typeof cursor !== 'string') throw new HttpError(400, BAD_CURSOR);
+  const schema = { querystring: ModerationLogQuerySchema, response: { 200: ModerationLogPageSchema } };
+  app.get('/api/moderation', { config: { access: 'public' }, schema }, async (request, reply) => {
+    const { cursor = '' } = request.query;
     let page = cache.get(cursor);
     if (!page) {
       const generation = cache.generation();

@@ -1,9 +1,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { ThreadDecisionSchema } from '../../../contract/moderation.ts';
+import { ThreadDecisionResultSchema, ThreadDecisionSchema } from '../../../contract/moderation.ts';
+import { OwnThreadsSchema } from '../../../contract/review.ts';
+import type { z } from '../../../contract/zod.ts';
 import type { Database } from '../../db/client.ts';
 import { createThreadsRepository, type ThreadDecision } from '../../repositories/threads.ts';
 import { toReviewThread } from '../../views/thread-views.ts';
-import { HttpError, parseBody } from '../../http/http-error.ts';
+import { HttpError } from '../../http/http-error.ts';
+import type { ZodTypeProvider } from '../../http/route-schemas.ts';
 import { createThreadDecider } from './decide-thread.ts';
 import { registerReviewQueue } from './review-queue.ts';
 import { registerUndoDecisions } from './undo-decisions.ts';
@@ -15,7 +18,8 @@ export interface ThreadRoutesOptions {
 }
 
 /** The review queue (admins) and a member's own threads. */
-const threadRoutes: FastifyPluginAsync<ThreadRoutesOptions> = async (app, { db, onPostQueued }) => {
+const threadRoutes: FastifyPluginAsync<ThreadRoutesOptions> = async (server, { db, onPostQueued }) => {
+  const app = server.withTypeProvider<ZodTypeProvider>();
   const threads = createThreadsRepository(db);
   const decideThread = createThreadDecider(db);
 
@@ -31,7 +35,8 @@ const threadRoutes: FastifyPluginAsync<ThreadRoutesOptions> = async (app, { db, 
   registerReviewQueue(app, { db, decideThread, afterDecisions });
   registerUndoDecisions(app, { db });
 
-  app.get('/api/user/threads', { config: { access: 'user' } }, async (request) => {
+  const own = { config: { access: 'user' as const }, schema: { response: { 200: OwnThreadsSchema } } };
+  app.get('/api/user/threads', own, async (request) => {
     const user = await request.authUser();
     // Every status: the dashboard says how many are in the catalogue (contract/review.ts).
     return {
@@ -43,29 +48,33 @@ const threadRoutes: FastifyPluginAsync<ThreadRoutesOptions> = async (app, { db, 
   });
 
   /** One decision per thread: a second one gets 409 (the shared decider is conditional on pending). */
-  const decide = (status: ThreadDecision) => async (request: FastifyRequest) => {
-    const admin = await request.authUser();
-    const { thread_id: threadId, reason } = parseBody(ThreadDecisionSchema, request.body);
-    if (status === 'approved' && reason) throw new HttpError(400, 'Only a rejection takes a reason.');
-    const done = await db.transaction(async (tx) => {
-      const decided = await decideThread(
-        { threadId, status, reason: reason || null, actorUserId: admin.id },
-        tx,
-      );
-      if (!decided) {
-        const existing = await threads.find(threadId, tx);
-        throw existing
-          ? new HttpError(409, `This thread was already decided (${existing.status}).`)
-          : new HttpError(404, 'No such thread.');
-      }
-      return decided;
-    });
-    afterDecisions(status, done.queued);
-    // The reason as stored (trimmed, NFC): what the member and the public log will read.
-    return { success: true, status, reason: done.thread.decisionReason };
-  };
-  app.post('/api/threads/approve', { config: { access: 'admin' } }, decide('approved'));
-  app.post('/api/threads/reject', { config: { access: 'admin' } }, decide('rejected'));
+  type ThreadDecisionBody = z.output<typeof ThreadDecisionSchema>;
+  const decision = { body: ThreadDecisionSchema, response: { 200: ThreadDecisionResultSchema } };
+  const decide =
+    (status: ThreadDecision) =>
+    async (request: { authUser: FastifyRequest['authUser']; body: ThreadDecisionBody }) => {
+      const admin = await request.authUser();
+      const { thread_id: threadId, reason } = request.body;
+      if (status === 'approved' && reason) throw new HttpError(400, 'Only a rejection takes a reason.');
+      const done = await db.transaction(async (tx) => {
+        const decided = await decideThread(
+          { threadId, status, reason: reason || null, actorUserId: admin.id },
+          tx,
+        );
+        if (!decided) {
+          const existing = await threads.find(threadId, tx);
+          throw existing
+            ? new HttpError(409, `This thread was already decided (${existing.status}).`)
+            : new HttpError(404, 'No such thread.');
+        }
+        return decided;
+      });
+      afterDecisions(status, done.queued);
+      // The reason as stored (trimmed, NFC): what the member and the public log will read.
+      return { success: true as const, status, reason: done.thread.decisionReason };
+    };
+  app.post('/api/threads/approve', { config: { access: 'admin' }, schema: decision }, decide('approved'));
+  app.post('/api/threads/reject', { config: { access: 'admin' }, schema: decision }, decide('rejected'));
 };
 
 export default threadRoutes;

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { BulkDecisionSchema, ReviewQueueQuerySchema } from '../../../contract/review-queue-schemas.ts';
 import {
+  BulkDecisionResultSchema,
   REVIEW_PAGE_SIZE,
+  ReviewQueuePageSchema,
   type BulkDecisionResult,
   type ReviewQueuePage,
 } from '../../../contract/review-queue.ts';
@@ -9,7 +11,8 @@ import type { Database } from '../../db/client.ts';
 import { createReviewQueueRepository } from '../../repositories/review-queue.ts';
 import { toQueuedThread } from '../../views/thread-views.ts';
 import { authorFlagsOf } from '../../services/authors/queue-flags.ts';
-import { HttpError, parseBody } from '../../http/http-error.ts';
+import { HttpError } from '../../http/http-error.ts';
+import type { ZodTypeProvider } from '../../http/route-schemas.ts';
 import type { ThreadDecider } from './decide-thread.ts';
 import { decodeCursor, encodeCursor } from './review-cursor.ts';
 
@@ -22,15 +25,19 @@ export interface ReviewQueueOptions {
 
 /** The admins' review queue a page at a time, and decisions on many threads at once. */
 export function registerReviewQueue(
-  app: FastifyInstance,
+  server: FastifyInstance,
   { db, decideThread, afterDecisions }: ReviewQueueOptions,
 ) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
   const queue = createReviewQueueRepository(db);
+  const admin = { access: 'admin' as const };
+  const pageSchema = { querystring: ReviewQueueQuerySchema, response: { 200: ReviewQueuePageSchema } };
+  const bulkSchema = { body: BulkDecisionSchema, response: { 200: BulkDecisionResultSchema } };
 
   // Keyset pages (decision 013): a cursor names the last thread shown, so threads decided or added
   // between two pages neither repeat nor go missing.
-  app.get('/api/threads/pending-review', { config: { access: 'admin' } }, async (request) => {
-    const { source, query, sort, cursor } = parseBody(ReviewQueueQuerySchema, request.query);
+  app.get('/api/threads/pending-review', { config: admin, schema: pageSchema }, async (request) => {
+    const { source, query, sort, cursor } = request.query;
     const key = cursor ? decodeCursor(cursor, sort) : null;
     const filter = { source, query };
     const rows = await queue.page(filter, sort, key, REVIEW_PAGE_SIZE + 1);
@@ -50,9 +57,9 @@ export function registerReviewQueue(
 
   // One transaction for the whole batch: an id that names no thread refuses all of it; threads
   // someone decided meanwhile are reported back and the others are decided.
-  app.post('/api/threads/decide-many', { config: { access: 'admin' } }, async (request) => {
-    const admin = await request.authUser();
-    const { thread_ids: ids, action, reason } = parseBody(BulkDecisionSchema, request.body);
+  app.post('/api/threads/decide-many', { config: admin, schema: bulkSchema }, async (request) => {
+    const { id: actorUserId } = await request.authUser();
+    const { thread_ids: ids, action, reason } = request.body;
     if (action === 'approve' && reason) throw new HttpError(400, 'Only a rejection takes a reason.');
     const status = action === 'approve' ? 'approved' : 'rejected';
     const { result, queued } = await db.transaction(async (tx) => {
@@ -66,10 +73,7 @@ export function registerReviewQueue(
       // Rows are locked in one order (sorted ids), so two overlapping batches wait for each other
       // instead of deadlocking.
       for (const threadId of [...ids].sort()) {
-        const done = await decideThread(
-          { threadId, status, reason: reason || null, actorUserId: admin.id },
-          tx,
-        );
+        const done = await decideThread({ threadId, status, reason: reason || null, actorUserId }, tx);
         if (done) {
           outcome.decided.push(threadId);
           anyQueued ||= done.queued;

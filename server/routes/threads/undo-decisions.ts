@@ -1,20 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { UndoDecisionSchema } from '../../../contract/review-queue-schemas.ts';
-import type { UndoDecisionResult } from '../../../contract/review-undo.ts';
+import { UndoDecisionResultSchema } from '../../../contract/review-undo.ts';
 import type { Database } from '../../db/client.ts';
-import { parseBody } from '../../http/http-error.ts';
+import type { ZodTypeProvider } from '../../http/route-schemas.ts';
 import { createDecisionUndo } from '../../services/review/undo-decisions.ts';
 
 /** `POST /api/threads/undo`: an admin takes back their own decisions of the last minute (decision 047). */
-export function registerUndoDecisions(app: FastifyInstance, { db }: { db: Database }) {
+export function registerUndoDecisions(server: FastifyInstance, { db }: { db: Database }) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
   const undoDecisions = createDecisionUndo(db);
-  app.post('/api/threads/undo', { config: { access: 'admin' } }, async (request) => {
+  const schema = { body: UndoDecisionSchema, response: { 200: UndoDecisionResultSchema } };
+  app.post('/api/threads/undo', { config: { access: 'admin' }, schema }, async (request) => {
     const admin = await request.authUser();
-    const { thread_ids: ids } = parseBody(UndoDecisionSchema, request.body);
-    const outcome = await undoDecisions(ids, admin.id);
+    const outcome = await undoDecisions(request.body.thread_ids, admin.id);
     // Told once committed: the site drops an undone approval like a removal, the log its entry.
     for (const change of outcome.changes) app.contentChanged(change);
-    const result: UndoDecisionResult = { undone: outcome.undone };
-    return result;
+    return { undone: outcome.undone };
   });
 }

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import {
   displayUsernameProblem,
+  OwnProfileSchema,
   ProfileUpdateSchema,
+  PublicProfileParamsSchema,
+  PublicProfileSchema,
   USERNAME_MESSAGES,
   type OwnProfile,
   type PublicProfile,
@@ -12,7 +15,8 @@ import { collectionsOf } from '../../services/profiles/profile-collections.ts';
 import { createProfilesRepository, type Profile } from '../../repositories/profiles.ts';
 import { createUsersRepository, type User } from '../../repositories/users.ts';
 import { limit } from '../../plugins/rate-limits.ts';
-import { HttpError, parseBody } from '../../http/http-error.ts';
+import { HttpError } from '../../http/http-error.ts';
+import type { ZodTypeProvider } from '../../http/route-schemas.ts';
 import { toOwnProfile, toPublicProfile } from '../../views/profile-views.ts';
 import meRoutes from './me.ts';
 import gemRoutes from './gems.ts';
@@ -27,9 +31,11 @@ async function ownProfile(db: Database, user: User, profile: Profile): Promise<O
 
 /** Invite requests and profiles: the signed-in user's own, and approved members' public ones. */
 const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number }> = async (
-  app,
+  server,
   { db, rateLimitMultiplier },
 ) => {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const ownProfileAnswer = { response: { 200: OwnProfileSchema } };
   const profiles = createProfilesRepository(db);
   const users = createUsersRepository(db);
   await app.register(meRoutes, { db });
@@ -40,7 +46,10 @@ const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number
 
   app.post(
     '/api/user/request-invite',
-    { config: { access: 'user', rateLimit: limit('inviteRequest', rateLimitMultiplier) } },
+    {
+      config: { access: 'user', rateLimit: limit('inviteRequest', rateLimitMultiplier) },
+      schema: ownProfileAnswer,
+    },
     async (request): Promise<OwnProfile> => {
       const user = await request.authUser();
       const existing = await profiles.findByUser(user.id);
@@ -60,7 +69,8 @@ const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number
     },
   );
 
-  app.get('/api/user/profile', { config: { access: 'user' } }, async (request): Promise<OwnProfile> => {
+  const own = { config: { access: 'user' as const }, schema: ownProfileAnswer };
+  app.get('/api/user/profile', own, async (request): Promise<OwnProfile> => {
     const user = await request.authUser();
     const profile = await profiles.findByUser(user.id);
     if (!profile) throw new HttpError(404, PROFILE_NOT_FOUND);
@@ -69,10 +79,13 @@ const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number
 
   app.put(
     '/api/user/profile',
-    { config: { access: 'user', rateLimit: limit('profileUpdate', rateLimitMultiplier) } },
+    {
+      config: { access: 'user', rateLimit: limit('profileUpdate', rateLimitMultiplier) },
+      schema: { body: ProfileUpdateSchema, response: { 200: OwnProfileSchema } },
+    },
     async (request): Promise<OwnProfile> => {
       const user = await request.authUser();
-      const update = parseBody(ProfileUpdateSchema, request.body);
+      const update = request.body;
       const profile = await profiles.findByUser(user.id);
       if (!profile) throw new HttpError(404, PROFILE_NOT_FOUND);
       if (profile.status !== 'approved') throw new HttpError(403, 'Only approved profiles can be edited.');
@@ -110,10 +123,14 @@ const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number
     return body;
   };
 
-  // Not async: a cached answer (the hot path) is sent without a promise.
-  app.get<{ Params: { username: string } }>(
+  // Not async: a cached answer (the hot path) is sent without a promise. Its body is JSON already,
+  // so the untyped instance sends it.
+  server.get<{ Params: { username: string } }>(
     '/api/user/profile/:username',
-    { config: { access: 'public' } },
+    {
+      config: { access: 'public' },
+      schema: { params: PublicProfileParamsSchema, response: { 200: PublicProfileSchema } },
+    },
     (request, reply) => {
       const { username } = request.params;
       if (displayUsernameProblem(username) !== null) throw new HttpError(404, PROFILE_NOT_FOUND);

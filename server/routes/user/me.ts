@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Membership } from '../../../contract/membership.ts';
+import { MembershipSchema } from '../../../contract/membership.ts';
 import type { Database } from '../../db/client.ts';
 import { createProfilesRepository } from '../../repositories/profiles.ts';
 import { toMembership } from '../../views/user-views.ts';
@@ -8,7 +8,8 @@ import { toMembership } from '../../views/user-views.ts';
 const meRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
   const profiles = createProfilesRepository(db);
 
-  app.get('/api/user/me', { config: { access: 'user' } }, async (request): Promise<Membership> => {
+  const schema = { response: { 200: MembershipSchema } };
+  app.get('/api/user/me', { config: { access: 'user' }, schema }, async (request) => {
     const user = await request.authUser();
     const [admin, profile] = [await request.isAdmin(), await profiles.findByUser(user.id)];
     return toMembership(user, admin, profile);

@@ -134,7 +134,9 @@ describe('POST /api/auth/data-deletion', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'other=1',
     });
-    expect(await missing.json()).toEqual({ detail: 'signed_request is missing.' });
+    expect(await missing.json()).toEqual({
+      detail: 'signed_request: a signed request from Meta is required.',
+    });
     for (const code of ['0123456789abcdef0123456789abcdef', 'x', "' or 1=1 --"]) {
       const response = await api(base, `/api/auth/data-deletion-status/${encodeURIComponent(code)}`);
       expect(response.status).toBe(404);

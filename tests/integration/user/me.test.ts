@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { Membership } from '../../../contract/membership.ts';
-import { MembershipSchema } from '../../../contract/membership-schema.ts';
+import { MembershipSchema } from '../../../contract/membership.ts';
 import { simulatedUserId } from '../../../server/simulator/store.ts';
 import { api, approvedMember, signIn, startApp } from '../auth/helpers.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
