@@ -129,7 +129,8 @@ function printRestore(config: Config, result: RestoreResult): void {
   const total = counted.reduce((sum, [, count]) => sum + count, 0);
   const where = result.kind === 'pglite' ? config.dataDir : 'the database DATABASE_URL names';
   console.log(`Restored ${result.name} (taken ${result.takenAt}, ${KIND[result.kind]}) into ${where}.`);
-  console.log(`${total} rows: ${counted.map(([table, count]) => `${table} ${count}`).join(', ') || 'none'}.`);
+  const listed = counted.map(([table, count]) => `${table} ${count}`).join(', ');
+  console.log(`Rows: ${listed || 'none'} (${total} in all).`);
   if (result.setAside) console.log(`What was there before is in ${result.setAside} (nothing was deleted).`);
   console.log(
     result.secretsRestored
