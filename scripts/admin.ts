@@ -6,16 +6,28 @@
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../server/config.ts';
 import { DataDirLockedError } from '../server/db/pid-lock.ts';
+import { backupCommands } from './admin/backups.ts';
 import { HELP_HINT, Refusal, UsageError, type Command } from './admin/cli.ts';
 import { configCommands } from './admin/config.ts';
 import { memberCommands } from './admin/members.ts';
 import { roleCommands } from './admin/roles.ts';
 import { sessionCommands } from './admin/sessions.ts';
 
-const COMMANDS: Command[] = [...memberCommands, ...roleCommands, ...sessionCommands, ...configCommands];
+const COMMANDS: Command[] = [
+  ...memberCommands,
+  ...roleCommands,
+  ...sessionCommands,
+  ...configCommands,
+  ...backupCommands,
+];
 
 const synopsis = (command: Command) =>
-  [command.name, ...command.params, ...(command.json ? ['[--json]'] : [])].join(' ');
+  [
+    command.name,
+    ...command.params,
+    ...(command.force ? ['[--force]'] : []),
+    ...(command.json ? ['[--json]'] : []),
+  ].join(' ');
 
 const USAGE = [
   'usage: npm run admin -- <command> [arguments] [--json]',
@@ -33,7 +45,8 @@ const USAGE = [
   '<user> is a Threads username (@name or name, any case) or id:<threads-user-id>; the user must',
   'have signed in once. --json prints the data as JSON on stdout and nothing else.',
   'Commands that read the database refuse while a server holds the embedded data folder',
-  '(stop it, or use DATABASE_URL). Exit codes: 0 done, 1 refused or failed, 2 usage error.',
+  '(stop it, or use DATABASE_URL); backup asks the running server instead, and restore',
+  'needs it stopped. Exit codes: 0 done, 1 refused or failed, 2 usage error.',
 ].join('\n');
 
 /** The command the leading positionals name (two words first: `sessions revoke`); null: none. */
@@ -59,7 +72,11 @@ async function main(argv: string[]): Promise<number> {
   try {
     parsed = parseArgs({
       args: argv,
-      options: { help: { type: 'boolean', short: 'h' }, json: { type: 'boolean' } },
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        json: { type: 'boolean' },
+        force: { type: 'boolean' },
+      },
       allowPositionals: true,
       strict: true,
     });
@@ -93,6 +110,7 @@ async function main(argv: string[]): Promise<number> {
   const { command, args } = found;
   if (values.help) return help(command);
   if (values.json && !command.json) throw new UsageError(`${command.name} does not take --json.`);
+  if (values.force && !command.force) throw new UsageError(`${command.name} does not take --force.`);
   if (args.length < command.params.length) {
     throw new UsageError(`${command.name} needs ${command.params.slice(args.length).join(' ')}.`);
   }
@@ -102,7 +120,7 @@ async function main(argv: string[]): Promise<number> {
       `${command.name} takes ${expected}; unexpected: ${args.slice(command.params.length).join(' ')}.`,
     );
   }
-  const code = await command.run({ args, json: values.json === true });
+  const code = await command.run({ args, json: values.json === true, force: values.force === true });
   return typeof code === 'number' ? code : 0;
 }
 

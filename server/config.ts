@@ -2,6 +2,7 @@
  * The environment, parsed and validated once. `configSchema` turns the raw variables into the Config
  * (its type is the schema's output), and every problem, of one variable or across several, is listed.
  */
+import path from 'node:path';
 import type { z } from 'zod';
 import { apiOriginFor, hasCredentials } from './config/api-base-url.ts';
 import { crossChecks, foldersOf, publicUrlOf, threadsMode } from './config/checks.ts';
@@ -118,6 +119,14 @@ function toConfig(e: Env, cwd: string) {
     },
     /** Member changes publish (and deploy) at most once per this many minutes; 0: no cap. */
     memberPublishIntervalMinutes: e.MEMBER_PUBLISH_INTERVAL_MINUTES,
+    /** Backups of the database and its secrets (decision 050). */
+    backups: {
+      /** Hours between scheduled backups of the embedded database; 0: none. */
+      intervalHours: e.BACKUP_INTERVAL_HOURS,
+      /** How many of the newest backups are kept. */
+      keep: e.BACKUP_KEEP,
+      dir: e.BACKUP_DIR ? path.resolve(cwd, e.BACKUP_DIR) : path.join(folders.DATA_DIR, 'backups'),
+    },
   };
 }
 

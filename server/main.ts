@@ -3,12 +3,18 @@
 // start, close what was opened.
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { acquirePidLock, DataDirLockedError, type PidLock } from './db/pid-lock.ts';
 import { DatabaseUnreachableError, describeDatabaseUrl, waitForDatabase } from './db/wait-for-database.ts';
 import { createAppMetaRepository } from './repositories/app-meta.ts';
 import { loadSecrets } from './secrets.ts';
+import { backUp } from './services/backups/back-up.ts';
+import {
+  controlSocketPath,
+  openControlSocket,
+  type ControlSocket,
+} from './services/backups/control-socket.ts';
 import { VERSION } from './version.ts';
 
 /** A stuck request must not keep the process alive forever after Ctrl-C. */
@@ -17,13 +23,16 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 let lock: PidLock | null = null;
 let database: DatabaseHandle | null = null;
 let app: FastifyInstance | null = null;
+let control: ControlSocket | null = null;
 let stopping = false;
 
 /** Closes whatever is open, newest first; returns false if anything failed to close. */
 async function closeAll(): Promise<boolean> {
   let clean = true;
-  const [openApp, openDatabase_, heldLock] = [app, database, lock];
+  const [openApp, openDatabase_, heldLock, openControl] = [app, database, lock, control];
   const steps: [string, (() => Promise<unknown>) | undefined][] = [
+    // First: a backup asked for now would find the database closing.
+    ['control socket', openControl ? () => openControl.close() : undefined],
     // app.close() also closes the database (onClose hook); closing it again is harmless.
     ['server', openApp ? () => openApp.close() : undefined],
     ['database', openDatabase_ ? () => openDatabase_.close() : undefined],
@@ -70,8 +79,11 @@ async function start(): Promise<void> {
   await database.migrate();
   await createAppMetaRepository(database.db).set('last_started_version', VERSION);
 
-  app = await buildApp({ config, database, secrets: await loadSecrets(config) });
+  const secrets = await loadSecrets(config);
+  app = await buildApp({ config, database, secrets });
   await app.listen({ port: config.port, host: config.host });
+  // The embedded database can only be read by this process: `npm run admin -- backup` asks it here.
+  if (database.kind === 'pglite') control = await openBackupSocket(config, database, secrets.tokenKey);
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
   // A split deployment (API_BASE_URL): the pages live at PUBLIC_URL, this API answers them elsewhere.
   const api = config.apiBaseUrl ? `, API at ${config.apiBaseUrl}` : '';
@@ -79,6 +91,23 @@ async function start(): Promise<void> {
     `\nCurated Threads is running at ${config.publicUrl.origin}/ (${where}, Threads: ${config.threads.mode}${api})`,
   );
   console.log('Press Ctrl-C to stop.\n');
+}
+
+/** The control socket for backups (decision 050); a server that cannot open it still runs, and says so. */
+async function openBackupSocket(
+  config: Config,
+  handle: DatabaseHandle,
+  tokenKey: Buffer,
+): Promise<ControlSocket | null> {
+  const backup = () => backUp({ config, database: handle, tokenKey, takenBy: 'server' });
+  try {
+    return await openControlSocket(config.dataDir, { backup });
+  } catch (error) {
+    console.error(
+      `The backup socket ${controlSocketPath(config.dataDir)} could not be opened (${(error as Error).message}): npm run admin -- backup works only while the server is stopped.`,
+    );
+    return null;
+  }
 }
 
 process.on('SIGINT', (signal) => void stop(signal));

@@ -19,6 +19,8 @@ export interface Invocation {
   /** The positional arguments after the command's own words. */
   args: string[];
   json: boolean;
+  /** `--force`, for the commands that take it (restore). */
+  force: boolean;
 }
 
 export interface Command {
@@ -29,6 +31,8 @@ export interface Command {
   summary: string;
   /** Whether `--json` applies (the output is data). */
   json?: boolean;
+  /** Whether `--force` applies (the command refuses to replace data without it). */
+  force?: boolean;
   /** Resolves to the exit code when a command has one of its own (check-live); to anything else for 0. */
   run(invocation: Invocation): Promise<unknown>;
 }

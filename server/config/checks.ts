@@ -70,6 +70,24 @@ function folderProblems(folders: Record<string, string>, projectRoot: string): s
   return problems;
 }
 
+/**
+ * BACKUP_DIR must survive what rewrites other folders: the site build empties SITE_DIR, the export
+ * rewrites CATALOGUE_DIR, and a restore moves DATA_DIR's database aside (decision 050).
+ */
+function backupDirProblems(e: Env, cwd: string): string[] {
+  if (!e.BACKUP_DIR) return [];
+  const backups = path.resolve(cwd, e.BACKUP_DIR);
+  const folders = foldersOf(e, cwd);
+  const clashes: string[] = [];
+  for (const name of ['SITE_DIR', 'CATALOGUE_DIR'] as const) {
+    if (overlaps(backups, folders[name])) clashes.push(`${name} (${folders[name]})`);
+  }
+  // Inside DATA_DIR is fine (the default, DATA_DIR/backups); DATA_DIR itself or a parent of it is not.
+  if (backups === folders.DATA_DIR || inside(folders.DATA_DIR, backups))
+    clashes.push(`DATA_DIR (${folders.DATA_DIR})`);
+  return clashes.map((clash) => `BACKUP_DIR (${backups}) must be apart from ${clash}.`);
+}
+
 /** Every check across variables, for a project at cwd (relative folders resolve against it). */
 export function crossChecks(cwd: string): CrossCheck[] {
   const threadsApp = ['THREADS_APP_ID', 'THREADS_APP_SECRET'] as const;
@@ -125,6 +143,10 @@ export function crossChecks(cwd: string): CrossCheck[] {
     {
       variables: ['SITE_DIR', 'CATALOGUE_DIR', 'DATA_DIR', 'SAMPLE_CATALOGUE_DIR'],
       problems: (e) => folderProblems(foldersOf(e, cwd), cwd),
+    },
+    {
+      variables: ['BACKUP_DIR', 'SITE_DIR', 'CATALOGUE_DIR', 'DATA_DIR'],
+      problems: (e) => backupDirProblems(e, cwd),
     },
     {
       variables: ['DEPLOY_HOOK_URL'],

@@ -114,6 +114,20 @@ export const EnvSchema = z.object({
     max: [1440, 'must be at most 1440 (a day)'],
     default: 5,
   }),
+  /** Hours between the scheduled backups of the embedded database (decision 050); 0: none. */
+  BACKUP_INTERVAL_HOURS: wholeNumber({
+    min: [0, 'must be 0 (no scheduled backups) or more'],
+    max: [720, 'must be at most 720 (30 days)'],
+    default: 24,
+  }),
+  /** How many backups the backup folder keeps: the newest; older ones are removed after each backup. */
+  BACKUP_KEEP: wholeNumber({
+    min: [1, 'must be at least 1'],
+    max: [1000, 'must be at most 1000'],
+    default: 7,
+  }),
+  /** Where backups are written. Default: DATA_DIR/backups. */
+  BACKUP_DIR: z.string().optional(),
 });
 
 export type Env = z.output<typeof EnvSchema>;

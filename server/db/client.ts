@@ -43,6 +43,11 @@ export interface DatabaseHandle {
   notify?(channel: string, payload: string): Promise<void>;
   /** PostgreSQL only: listens on `channel` through a connection of its own (DATABASE_LISTEN_URL). */
   listen?(channel: string, handlers: ListenHandlers, timing?: ListenTiming): ChannelListener;
+  /**
+   * PGlite only: the data folder as a gzipped tarball, taken between transactions (decision 050).
+   * Undefined on PostgreSQL, which is backed up with pg_dump.
+   */
+  snapshot?(): Promise<Uint8Array>;
   /** Answers true when a trivial query succeeds within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -67,6 +72,17 @@ async function ping(db: Database, timeoutMs: number): Promise<boolean> {
 }
 
 /**
+ * A consistent copy of a live PGlite's folder. The checkpoint writes committed pages out first, so
+ * a restore replays little WAL; the dump then waits for any open transaction to end (PGlite runs
+ * transactions under a mutex of their own) and blocks queries while it reads the files.
+ */
+async function snapshotPglite(client: PGlite): Promise<Uint8Array> {
+  await client.exec('CHECKPOINT');
+  const tarball = await client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
+  return new Uint8Array(await tarball.arrayBuffer());
+}
+
+/**
  * Opens PGlite in `dataDir/pglite` (or in memory for `memory://`). PGlite has one connection and
  * no lock of its own on the folder: callers hold a pid lock (see pid-lock.ts) before opening it.
  */
@@ -85,6 +101,7 @@ export async function openPglite(dataDir: string | 'memory://'): Promise<Databas
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     // The same leases as on PostgreSQL: one process, but the schedule is kept across restarts.
     withJobLock: (name, job, options) => runUnderLease(db, name, job, options),
+    snapshot: () => snapshotPglite(client),
     ping: (timeoutMs = 2000) => (closed ? Promise.resolve(false) : ping(db, timeoutMs)),
     async close() {
       if (closed) return;

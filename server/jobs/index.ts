@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { RunTrigger } from '../repositories/curation-runs.ts';
 import { createSessionsRepository } from '../repositories/sessions.ts';
+import { backUp } from '../services/backups/back-up.ts';
 import type { ContentChange } from '../services/content-change.ts';
 import { runCuration } from '../services/curation/curate.ts';
 import { refreshExpiringPictures } from '../services/pictures/picture-refresh.ts';
@@ -46,6 +47,8 @@ export interface Job {
   perInstance?: boolean;
   /** Frequent jobs log their runs at debug level only. */
   quiet?: boolean;
+  /** Whether the job is scheduled at all in this configuration (default: yes). */
+  enabled?(ctx: JobContext): boolean;
   /** One run; `trigger` says who started it (the schedule, an admin, the CLI). */
   run(ctx: JobContext, trigger: RunTrigger): Promise<unknown>;
 }
@@ -107,6 +110,15 @@ export const JOBS = [
     run: async (ctx) => ({
       removed: await createSessionsRepository(ctx.database.db).deleteExpired(new Date()),
     }),
+  },
+  {
+    // The embedded database only: PostgreSQL is backed up by its operator's pg_dump (decision 050).
+    name: 'backup',
+    interval: (config) => config.backups.intervalHours * HOUR,
+    enabled: (ctx) => ctx.database.kind === 'pglite' && ctx.config.backups.intervalHours > 0,
+    firstRunAfterMs: HOUR,
+    run: (ctx) =>
+      backUp({ config: ctx.config, database: ctx.database, tokenKey: ctx.tokenKey, takenBy: 'schedule' }),
   },
   {
     // Every instance serves its own build: each picks up what another instance's job changed.

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
-import { JOBS, runJob, type JobContext, type JobName, type JobResult } from '../jobs/index.ts';
+import { JOBS, runJob, type Job, type JobContext, type JobName, type JobResult } from '../jobs/index.ts';
 import { DEFAULT_TIMING, startScheduler, type JobOutcome, type SchedulerTiming } from '../jobs/scheduler.ts';
 import type { RunTrigger } from '../repositories/curation-runs.ts';
 
@@ -66,7 +66,8 @@ const scheduler: FastifyPluginAsync<SchedulerOptions> = async (app, options) => 
   // Registered before the site publisher's close: on shutdown no new job starts while a build finishes.
   let stop = () => {};
   app.addHook('onReady', async () => {
-    const scheduled = JOBS.map((job) => ({
+    // A job off in this configuration (backups on PostgreSQL, or BACKUP_INTERVAL_HOURS=0) never ticks.
+    const scheduled = JOBS.filter((job: Job) => job.enabled?.(ctx) ?? true).map((job) => ({
       ...job,
       intervalMs: job.interval(options.config),
       ...timing.jobs?.[job.name],

@@ -1,7 +1,7 @@
 import { expect, test, vi } from 'vitest';
 import type { Config } from '../../../../server/config.ts';
 import type { DatabaseHandle } from '../../../../server/db/client.ts';
-import { JOBS, runJob, type JobContext } from '../../../../server/jobs/index.ts';
+import { JOBS, runJob, type Job, type JobContext } from '../../../../server/jobs/index.ts';
 
 function contextWith(withJobLock: DatabaseHandle['withJobLock']) {
   const requestSitePublish = vi.fn();
@@ -20,10 +20,24 @@ test('the job list names each job once, and the curation interval is the configu
     'publish-generated-posts',
     'refresh-pictures',
     'purge-expired-sessions',
+    'backup',
     'publish-site',
   ]);
   const curate = JOBS.find((job) => job.name === 'curate');
   expect(curate?.interval({ refreshIntervalMinutes: 45 } as Config)).toBe(45 * 60_000);
+});
+
+test('the scheduled backup runs on the embedded database only, every BACKUP_INTERVAL_HOURS, never at 0', () => {
+  const backup: Job | undefined = JOBS.find((job) => job.name === 'backup');
+  const on = (kind: DatabaseHandle['kind'], intervalHours: number) =>
+    backup?.enabled?.({
+      config: { backups: { intervalHours } } as Config,
+      database: { kind } as DatabaseHandle,
+    } as JobContext);
+  expect(on('pglite', 24)).toBe(true);
+  expect(on('pglite', 0)).toBe(false);
+  expect(on('postgres', 24)).toBe(false);
+  expect(backup?.interval({ backups: { intervalHours: 6 } } as Config)).toBe(6 * 3_600_000);
 });
 
 test('a locked job asks for the lock of its name and reports a lock held elsewhere as not run', async () => {
