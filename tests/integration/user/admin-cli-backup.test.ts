@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,32 +9,9 @@ import { createAppMetaRepository } from '../../../server/repositories/app-meta.t
 import { loadSecrets } from '../../../server/secrets.ts';
 import { countRows } from '../../../server/services/backups/table-counts.ts';
 import { VERSION } from '../../../server/version.ts';
+import { HINT, runAdmin as run, SPAWNING } from '../helpers/admin-cli.ts';
 import { startServerProcess, waitUntilListening } from '../helpers/server-process.ts';
 import { runSqlOn, SEEDED_TABLES, seedEveryFamily } from '../helpers/seeded-families.ts';
-
-const SCRIPT = path.resolve(import.meta.dirname, '../../../scripts/admin.ts');
-// Each run opens the embedded database in a process of its own (seconds; more on a loaded runner).
-const SPAWNING = { timeout: 180_000 };
-const HINT = 'Run npm run admin -- --help.';
-
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** The CLI on the embedded database in `dataDir` (DATABASE_URL cleared, as on the PostgreSQL pass too). */
-async function run(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<Result> {
-  const child = spawn(process.execPath, [SCRIPT, ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, stdout: stdout.trim(), stderr: stderr.trim() };
-}
 
 /** A data folder with generated secrets and a database holding rows in every table family. */
 async function seededDataDir(): Promise<{ dataDir: string; rows: Record<string, number> }> {

@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,30 +9,7 @@ import { createProfilesRepository } from '../../../server/repositories/profiles.
 import { createRoleBindingsRepository } from '../../../server/repositories/role-bindings.ts';
 import { createSessionsRepository } from '../../../server/repositories/sessions.ts';
 import { createUsersRepository } from '../../../server/repositories/users.ts';
-
-const SCRIPT = path.resolve(import.meta.dirname, '../../../scripts/admin.ts');
-// Each run that reads the database opens it in a process of its own (about 5 s, more on a loaded
-// runner): the budget is sized for that.
-const SPAWNING = { timeout: 180_000 };
-const HINT = 'Run npm run admin -- --help.';
-
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-async function run(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<Result> {
-  const child = spawn(process.execPath, [SCRIPT, ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, stdout: stdout.trim(), stderr: stderr.trim() };
-}
+import { HINT, runAdmin as run, SPAWNING } from '../helpers/admin-cli.ts';
 
 interface Seed {
   /** [threads user id, username] */
