@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { acquirePidLock, DataDirLockedError, type PidLock } from './db/pid-lock.ts';
+import { logStreamFor } from './http/log-format.ts';
 import { DatabaseUnreachableError, describeDatabaseUrl, waitForDatabase } from './db/wait-for-database.ts';
 import { createAppMetaRepository } from './repositories/app-meta.ts';
 import { loadSecrets } from './secrets.ts';
@@ -70,7 +71,9 @@ async function start(): Promise<void> {
   await database.migrate();
   await createAppMetaRepository(database.db).set('last_started_version', VERSION);
 
-  app = await buildApp({ config, database, secrets: await loadSecrets(config) });
+  const logStream = await logStreamFor(config.logFormat);
+  const secrets = await loadSecrets(config);
+  app = await buildApp({ config, database, secrets, ...(logStream ? { logStream } : {}) });
   await app.listen({ port: config.port, host: config.host });
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
   // A split deployment (API_BASE_URL): the pages live at PUBLIC_URL, this API answers them elsewhere.
