@@ -51,10 +51,16 @@ export default defineConfig({
     // Read by src/lib/api-base.ts, in the pages and the islands alike.
     define: { __API_BASE_URL__: JSON.stringify(apiBaseUrl) },
     server: {
-      // `npm run dev`: the Astro dev server proxies the API and the data files to our Node server.
+      // `npm run dev` (scripts/dev.ts): the Astro dev server renders the pages and proxies to our API
+      // server what only it answers: the API, the data files, the thread pages it fills from the
+      // database (all but the template they are filled from, which Astro renders for it), the
+      // preview pictures it draws, and the simulated Threads it mounts.
       proxy: {
         '/api': `http://127.0.0.1:${apiPort}`,
         '/data': `http://127.0.0.1:${apiPort}`,
+        '^/thread/(?!template(/|$))': `http://127.0.0.1:${apiPort}`,
+        '/social/': `http://127.0.0.1:${apiPort}`,
+        '/simulated-threads': `http://127.0.0.1:${apiPort}`,
       },
     },
   },

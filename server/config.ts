@@ -59,6 +59,8 @@ function toConfig(e: Env, cwd: string) {
     siteDir: folders.SITE_DIR,
     /** False for the API behind `npm run dev`: Astro's dev server serves the pages, we serve /api and /data. */
     serveSite: e.SERVE_SITE === 'true',
+    /** `npm run dev`: the Astro dev server, whose rendering of the thread template fills thread pages. */
+    devPagesUrl: e.DEV_PAGES_URL ? new URL(e.DEV_PAGES_URL) : undefined,
     /** The public catalogue the server exports, serves at /data and builds the home page from. */
     catalogueDir: folders.CATALOGUE_DIR,
     /** The committed sample catalogue, published while no thread is approved. */
@@ -79,6 +81,8 @@ function toConfig(e: Env, cwd: string) {
     refreshIntervalMinutes: e.REFRESH_INTERVAL_MINUTES,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     logLevel: e.LOG_LEVEL,
+    /** JSON lines, or readable lines through the devDependency pino-pretty (main.ts). */
+    logFormat: e.LOG_FORMAT,
     contactEmail: e.CONTACT_EMAIL,
     /** From the environment; when absent (development only) they are generated into DATA_DIR (secrets.ts). */
     secrets: {

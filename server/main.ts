@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { acquirePidLock, DataDirLockedError, type PidLock } from './db/pid-lock.ts';
+import { logStreamFor } from './http/log-format.ts';
 import { DatabaseUnreachableError, describeDatabaseUrl, waitForDatabase } from './db/wait-for-database.ts';
 import { createAppMetaRepository } from './repositories/app-meta.ts';
 import { loadSecrets } from './secrets.ts';
@@ -79,8 +80,9 @@ async function start(): Promise<void> {
   await database.migrate();
   await createAppMetaRepository(database.db).set('last_started_version', VERSION);
 
+  const logStream = await logStreamFor(config.logFormat);
   const secrets = await loadSecrets(config);
-  app = await buildApp({ config, database, secrets });
+  app = await buildApp({ config, database, secrets, ...(logStream ? { logStream } : {}) });
   await app.listen({ port: config.port, host: config.host });
   // The embedded database can only be read by this process: `npm run admin -- backup` asks it here.
   if (database.kind === 'pglite') control = await openBackupSocket(config, database, secrets.tokenKey);

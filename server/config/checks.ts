@@ -123,6 +123,13 @@ export function crossChecks(cwd: string): CrossCheck[] {
           : [],
     },
     {
+      variables: ['NODE_ENV', 'SERVE_SITE', 'DEV_PAGES_URL'],
+      problems: (e) =>
+        e.DEV_PAGES_URL !== undefined && (e.NODE_ENV === 'production' || e.SERVE_SITE === 'true')
+          ? ['DEV_PAGES_URL is for npm run dev: it needs SERVE_SITE=false and is refused in production.']
+          : [],
+    },
+    {
       variables: ['NODE_ENV', 'SIMULATED_CONTROLS'],
       problems: (e) =>
         e.NODE_ENV === 'production' && e.SIMULATED_CONTROLS === 'true'

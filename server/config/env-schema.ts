@@ -40,6 +40,11 @@ export const EnvSchema = z.object({
     .optional(),
   SITE_DIR: z.string().default('dist'),
   SERVE_SITE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  /**
+   * With SERVE_SITE=false, the origin of a dev server rendering the pages (`npm run dev` sets it):
+   * thread pages are filled from its rendering of their template. Refused in production.
+   */
+  DEV_PAGES_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   /** Default: DATA_DIR/catalogue. */
   CATALOGUE_DIR: z.string().optional(),
   SAMPLE_CATALOGUE_DIR: z.string().default('data'),
@@ -70,6 +75,8 @@ export const EnvSchema = z.object({
   }),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10, 'must be 0 to 10').default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `json`: one JSON object a line (for log collectors); `pretty`: readable lines (`npm run dev`). */
+  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).default('json'),
   CONTACT_EMAIL: z.email('must be an e-mail address').optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TOKEN_KEY: z

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import { createSocialPictures } from '../services/social-images/social-pictures.ts';
 import { createThreadPages } from '../services/thread-pages/thread-page.ts';
 import {
+  devThreadTemplate,
   mountServedSite,
   servedTopics,
   SocialImages,
@@ -59,10 +60,16 @@ const publisherPlugin: FastifyPluginAsync<PublisherPluginOptions> = async (app, 
     threadPages,
     topic: servedTopics(publisher.served.catalogue),
   });
+  const { devPagesUrl } = options.config;
   mountServedSite(
     app,
     publisher.served,
-    { pages: threadPages, publicUrl: options.config.publicUrl, secure: options.config.secure },
+    {
+      pages: threadPages,
+      publicUrl: options.config.publicUrl,
+      secure: options.config.secure,
+      devTemplate: devPagesUrl ? devThreadTemplate(devPagesUrl, app.log) : undefined,
+    },
     new SocialImages(pictures, options.config.secure),
   );
 };

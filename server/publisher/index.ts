@@ -17,6 +17,7 @@ import { startSharedPublisher } from './shared-publisher.ts';
 
 export { ServedSite } from './serve/served-site.ts';
 export { mountServedSite } from './serve/mount.ts';
+export { devThreadTemplate } from './serve/dev-template.ts';
 export { SocialImages } from './serve/social-route.ts';
 export { servedTopics } from './serve/served-topics.ts';
 export type { StaticFile } from './serve/static-store.ts';

@@ -67,9 +67,9 @@ export function mountServedSite(
     }
     const file = served.find(pathname);
     if (file) return send(request, reply, file);
-    const template = served.threadTemplate;
-    if (threadPages && template && pathname.startsWith(THREAD_PAGE_PREFIX)) {
-      if (await answerThreadPage(request, reply, pathname, template, threadPages)) return reply;
+    if (threadPages && pathname.startsWith(THREAD_PAGE_PREFIX)) {
+      const template = served.threadTemplate ?? (await threadPages.devTemplate?.());
+      if (template && (await answerThreadPage(request, reply, pathname, template, threadPages))) return reply;
     }
     if (socialImages && pathname.startsWith(SOCIAL_PREFIX)) {
       if (await socialImages.answer(request, reply, pathname)) return reply;

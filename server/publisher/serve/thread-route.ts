@@ -16,6 +16,8 @@ export interface ThreadPageOptions {
   pages: ThreadPages;
   publicUrl: URL;
   secure: boolean;
+  /** `npm run dev` (no built site): the template as the dev server renders it (dev-template.ts). */
+  devTemplate?: (() => Promise<StaticFile | undefined>) | undefined;
 }
 
 /** The parsed template per built template file: parsed once per site, not per request. */
