@@ -10,6 +10,7 @@ import { backupCommands } from './admin/backups.ts';
 import { HELP_HINT, Refusal, UsageError, type Command } from './admin/cli.ts';
 import { configCommands } from './admin/config.ts';
 import { memberCommands } from './admin/members.ts';
+import { publishCommands } from './admin/publish.ts';
 import { roleCommands } from './admin/roles.ts';
 import { sessionCommands } from './admin/sessions.ts';
 
@@ -19,6 +20,7 @@ const COMMANDS: Command[] = [
   ...sessionCommands,
   ...configCommands,
   ...backupCommands,
+  ...publishCommands,
 ];
 
 const synopsis = (command: Command) =>

@@ -84,8 +84,9 @@ async function start(): Promise<void> {
   const secrets = await loadSecrets(config);
   app = await buildApp({ config, database, secrets, ...(logStream ? { logStream } : {}) });
   await app.listen({ port: config.port, host: config.host });
-  // The embedded database can only be read by this process: `npm run admin -- backup` asks it here.
-  if (database.kind === 'pglite') control = await openBackupSocket(config, database, secrets.tokenKey);
+  // The embedded database can only be read by this process: `npm run admin -- backup` and `publish`
+  // ask it here. (On PostgreSQL the CLI reaches the database, and every instance, itself.)
+  if (database.kind === 'pglite') control = await openControl(config, database, secrets.tokenKey, app);
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
   // A split deployment (API_BASE_URL): the pages live at PUBLIC_URL, this API answers them elsewhere.
   const api = config.apiBaseUrl ? `, API at ${config.apiBaseUrl}` : '';
@@ -95,18 +96,27 @@ async function start(): Promise<void> {
   console.log('Press Ctrl-C to stop.\n');
 }
 
-/** The control socket for backups (decision 050); a server that cannot open it still runs, and says so. */
-async function openBackupSocket(
+/**
+ * The control socket (decision 050): backups of the embedded database, and a publish now. A server
+ * that cannot open it still runs, and says so.
+ */
+async function openControl(
   config: Config,
   handle: DatabaseHandle,
   tokenKey: Buffer,
+  server: FastifyInstance,
 ): Promise<ControlSocket | null> {
   const backup = () => backUp({ config, database: handle, tokenKey, takenBy: 'server' });
+  const publish = async () => {
+    server.publisher.request('threads');
+    await server.publisher.settled();
+    return { published: config.serveSite };
+  };
   try {
-    return await openControlSocket(config.dataDir, { backup });
+    return await openControlSocket(config.dataDir, { backup, publish });
   } catch (error) {
     console.error(
-      `The backup socket ${controlSocketPath(config.dataDir)} could not be opened (${(error as Error).message}): npm run admin -- backup works only while the server is stopped.`,
+      `The control socket ${controlSocketPath(config.dataDir)} could not be opened (${(error as Error).message}): npm run admin -- backup and publish work only while the server is stopped.`,
     );
     return null;
   }

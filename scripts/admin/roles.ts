@@ -6,7 +6,8 @@
  */
 import { createRoleBindingsRepository } from '../../server/repositories/role-bindings.ts';
 import { createUsersRepository } from '../../server/repositories/users.ts';
-import { findUser, withDatabase, type Command } from './cli.ts';
+import { findUser, Refusal, UsageError, withDatabase, type Command } from './cli.ts';
+import { createAuditLogRepository } from '../../server/repositories/audit-log.ts';
 
 async function setRole(action: 'grant' | 'revoke', target: string): Promise<void> {
   await withDatabase(async ({ config, database }) => {
@@ -33,7 +34,36 @@ async function setRole(action: 'grant' | 'revoke', target: string): Promise<void
   });
 }
 
-/** The commands that grant and revoke the admin role. */
+/**
+ * `rebind <admin|curator> <user>`: the role configured for the user's current username (in
+ * ADMIN_THREADS_USERNAMES or CURATOR_THREADS_USERNAME) moves to this account, from whoever first
+ * signed in under that name (decision 012: a username can change hands, the binding does not).
+ */
+async function rebind(role: string, target: string): Promise<void> {
+  if (role !== 'admin' && role !== 'curator')
+    throw new UsageError(`rebind takes admin or curator, not ${role || 'nothing'}.`);
+  await withDatabase(async ({ config, database }) => {
+    const user = await findUser(createUsersRepository(database.db), target);
+    const name = user.threadsUsername.toLowerCase();
+    const configured =
+      role === 'admin' ? config.adminUsernames : [config.curation.curatorUsername ?? ''].filter(Boolean);
+    const setting = role === 'admin' ? 'ADMIN_THREADS_USERNAMES' : 'CURATOR_THREADS_USERNAME';
+    if (!configured.includes(name))
+      throw new Refusal(`@${user.threadsUsername} is not in ${setting}: add the username there first.`);
+    await database.db.transaction(async (tx) => {
+      await createRoleBindingsRepository(database.db).rebind(role, name, user.threadsUserId, tx);
+      await createAuditLogRepository(database.db).record(
+        { actorUserId: null, action: `role.rebound.${role}`, subject: user.id },
+        tx,
+      );
+    });
+    console.log(
+      `The ${role} role of @${user.threadsUsername} now belongs to Threads user id ${user.threadsUserId}.`,
+    );
+  });
+}
+
+/** The commands that grant and revoke the admin role, and move a configured role to a new account. */
 export const roleCommands: Command[] = [
   {
     name: 'grant',
@@ -46,5 +76,12 @@ export const roleCommands: Command[] = [
     params: ['<user>'],
     summary: 'takes back the admin role granted with grant',
     run: ({ args: [target] }) => setRole('revoke', target ?? ''),
+  },
+  {
+    name: 'rebind',
+    params: ['<admin|curator>', '<user>'],
+    summary:
+      "moves a role configured for the user's username to this account (a new account under that name)",
+    run: ({ args: [role, target] }) => rebind(role ?? '', target ?? ''),
   },
 ];

@@ -28,6 +28,20 @@ export function createRoleBindingsRepository(db: Database) {
         .onConflictDoNothing();
     },
 
+    /**
+     * Hands the role bound under `username` to `threadsUserId` (a new account under the configured
+     * name, decision 012): replaces the binding instead of waiting for the first sign-in to win.
+     */
+    async rebind(role: BoundRole, username: string, threadsUserId: string, tx: Database = db): Promise<void> {
+      await tx
+        .insert(roleBindings)
+        .values({ role, username: username.toLowerCase(), threadsUserId })
+        .onConflictDoUpdate({
+          target: [roleBindings.role, roleBindings.username],
+          set: { threadsUserId, createdAt: new Date() },
+        });
+    },
+
     /** Whether this Threads user id holds the role under one of the usernames configured now. */
     async holds(
       role: BoundRole,

@@ -1,6 +1,7 @@
 /**
- * How the admin CLI asks a running server for a backup of the embedded database (decision 050).
- * PGlite is one process: only the server holding DATA_DIR can read it consistently. The server
+ * How the admin CLI asks a running server for a backup of the embedded database (decision 050), or
+ * to export and publish the site now. PGlite is one process: only the server holding DATA_DIR can
+ * read it consistently. The server
  * listens on a Unix socket inside DATA_DIR (`run/control.sock`, in a 0700 folder), so whoever can
  * use it can already read the data folder: the file system is the authentication, and nothing
  * is reachable over the network.
@@ -20,8 +21,14 @@ export class ControlSocketUnavailable extends Error {
   override name = 'ControlSocketUnavailable';
 }
 
+/** What `publish` did: whether this server publishes (SERVE_SITE and a publishing role) and is done. */
+export interface PublishResult {
+  published: boolean;
+}
+
 export interface ControlHandlers {
   backup(): Promise<BackupResult>;
+  publish(): Promise<PublishResult>;
 }
 
 export interface ControlSocket {
@@ -45,11 +52,19 @@ export async function openControlSocket(dataDir: string, handlers: ControlHandle
   await chmod(folder, 0o700);
   await unlink(file).catch(() => {});
   const server = http.createServer((request, response) => {
-    if (request.method !== 'POST' || request.url !== '/backup') {
+    const handler =
+      request.method !== 'POST'
+        ? undefined
+        : request.url === '/backup'
+          ? handlers.backup
+          : request.url === '/publish'
+            ? handlers.publish
+            : undefined;
+    if (!handler) {
       answer(response, 404, { detail: 'Not found.' });
       return;
     }
-    handlers.backup().then(
+    handler().then(
       (result) => answer(response, 200, result),
       (error: unknown) => answer(response, 500, { detail: (error as Error).message }),
     );
@@ -73,17 +88,37 @@ export async function openControlSocket(dataDir: string, handlers: ControlHandle
 
 /** Asks the server holding `dataDir` for a backup now; resolves with what it took. */
 export function requestBackup(dataDir: string): Promise<BackupResult> {
+  return ask<BackupResult>(
+    dataDir,
+    '/backup',
+    'take the backup',
+    'stop it and run the backup again (the CLI then opens the database itself)',
+  );
+}
+
+/** Asks the server holding `dataDir` to export the catalogue and publish the site now. */
+export function requestPublish(dataDir: string): Promise<PublishResult> {
+  return ask<PublishResult>(
+    dataDir,
+    '/publish',
+    'publish the site',
+    'restart it (a server older than this command has no socket)',
+  );
+}
+
+/** POSTs `route` on the control socket; `unavailable` says what to do when nothing answers there. */
+function ask<T>(dataDir: string, route: string, what: string, unavailable: string): Promise<T> {
   const socketPath = controlSocketPath(dataDir);
   return new Promise((resolve, reject) => {
-    const request = http.request({ socketPath, method: 'POST', path: '/backup' }, (response) => {
+    const request = http.request({ socketPath, method: 'POST', path: route }, (response) => {
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (body += chunk));
       response.on('end', () => {
         try {
-          const parsed = JSON.parse(body) as BackupResult & { detail?: string };
+          const parsed = JSON.parse(body) as T & { detail?: string };
           if (response.statusCode === 200) resolve(parsed);
-          else reject(new Error(`The running server could not take the backup: ${parsed.detail ?? body}`));
+          else reject(new Error(`The running server could not ${what}: ${parsed.detail ?? body}`));
         } catch {
           reject(new Error(`The running server answered ${response.statusCode} without a result.`));
         }
@@ -93,7 +128,7 @@ export function requestBackup(dataDir: string): Promise<BackupResult> {
       reject(
         ['ENOENT', 'ECONNREFUSED', 'EACCES'].includes(error.code ?? '')
           ? new ControlSocketUnavailable(
-              `The running server does not answer on ${socketPath} (${error.code}): stop it and run the backup again (the CLI then opens the database itself).`,
+              `The running server does not answer on ${socketPath} (${error.code}): ${unavailable}.`,
             )
           : error,
       );

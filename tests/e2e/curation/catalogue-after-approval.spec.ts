@@ -16,9 +16,17 @@ test.describe.configure({ timeout: 180_000 });
 
 const TEXT_LIST_STATUS = /^(Showing \d+ of \d+ text threads|No threads found for the selected filter\.)$/;
 
-async function servedVersion(request: APIRequestContext): Promise<string> {
-  const manifest = (await (await request.get('/data/manifest.json')).json()) as { version?: string };
-  return manifest.version ?? '';
+/**
+ * The served catalogue as a cached first page is keyed (decision 037): its full export's version, and
+ * the head of the threads approved since. An approval changes one of them: the version after a full
+ * export, the head when it joins the tail.
+ */
+async function servedCatalogue(request: APIRequestContext): Promise<string> {
+  const manifest = (await (await request.get('/data/manifest.json')).json()) as {
+    version?: string;
+    head?: string;
+  };
+  return `${manifest.version ?? ''}/${manifest.head ?? ''}`;
 }
 
 /** The Text page the browser keeps in localStorage, as the island saved it. */
@@ -52,7 +60,7 @@ test('after an approval, a visitor with the Text list cached sees the new text t
   await expect(visitor.getByRole('status')).toHaveText(TEXT_LIST_STATUS);
   const before = await cachedTextPage(visitor);
   expect(before?.version).toBeTruthy();
-  const oldVersion = before?.version ?? '';
+  const oldCatalogue = `${before?.version ?? ''}/${before?.head ?? ''}`;
 
   // The admin approves a text thread (no image) from the review queue.
   const admin = await signedInPage(newPage, 'admin');
@@ -81,10 +89,10 @@ test('after an approval, a visitor with the Text list cached sees the new text t
       intervals: [1_000],
     })
     .toBeGreaterThan(0);
-  expect(await servedVersion(admin.request)).not.toBe(oldVersion);
+  expect(await servedCatalogue(admin.request)).not.toBe(oldCatalogue);
   const onPage = await cataloguePageHolding(admin.request, 'text', permalink);
 
-  // The visitor comes back: the cached page belongs to the old version, so it is fetched again.
+  // The visitor comes back: the cached page belongs to the old catalogue, so it is fetched again.
   let textPageRequests = 0;
   visitor.on('request', (request) => {
     if (new URL(request.url()).pathname === '/data/pages/text/1.json') textPageRequests++;
@@ -102,5 +110,5 @@ test('after an approval, a visitor with the Text list cached sees the new text t
   await expect(card.locator('img.thread-card__image')).toHaveCount(0);
   expect(textPageRequests).toBeGreaterThanOrEqual(1);
   const after = await cachedTextPage(visitor);
-  expect(after?.version).not.toBe(oldVersion);
+  expect(`${after?.version ?? ''}/${after?.head ?? ''}`).not.toBe(oldCatalogue);
 });

@@ -155,6 +155,12 @@ test(
     } finally {
       await lock.release();
     }
+    // No server: nothing to ask, and the next start publishes anyway.
+    const idle = await run(dataDir, ['publish']);
+    expect(idle).toMatchObject({ code: 1, stdout: '' });
+    expect(idle.stderr).toMatch(
+      /^No server runs on \S+: the server exports the catalogue and builds the site when it starts\.$/,
+    );
 
     const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '' });
     try {
@@ -172,6 +178,12 @@ test(
         /^Cannot restore now: Another Curated Threads process \(pid \d+\) is using the data folder /,
       );
       expect(refused.stderr.split('\n')).toHaveLength(1);
+      // The running server exports and publishes now, and answers once it has.
+      expect(await run(dataDir, ['publish', '--json'])).toEqual({
+        code: 0,
+        stdout: JSON.stringify({ published: true }, null, 2),
+        stderr: '',
+      });
     } finally {
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);

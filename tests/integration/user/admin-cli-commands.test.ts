@@ -280,3 +280,43 @@ test(
     });
   },
 );
+
+test(
+  'rebind moves a configured role to a new account under the same username; anything else is refused',
+  SPAWNING,
+  async () => {
+    // The name changed hands on Threads: the first account still holds the binding.
+    const dataDir = await dataDirWith(
+      { user: ['100', 'chief'], configuredAdmin: true },
+      { user: ['101', 'chief'] },
+    );
+    const configured = { ADMIN_THREADS_USERNAMES: 'chief' };
+    expect(await run(dataDir, ['rebind', 'admin', 'id:101'], configured)).toEqual({
+      code: 0,
+      stdout: 'The admin role of @chief now belongs to Threads user id 101.',
+      stderr: '',
+    });
+    const check = await openPglite(dataDir);
+    try {
+      const roles = createRoleBindingsRepository(check.db);
+      expect(await roles.holds('admin', ['chief'], '101')).toBe(true);
+      expect(await roles.holds('admin', ['chief'], '100')).toBe(false);
+      const chief = await createUsersRepository(check.db).findByThreadsUserId('101');
+      const entry = await createAuditLogRepository(check.db).latest(chief?.id ?? '', ['role.rebound.admin']);
+      expect(entry).not.toBeNull();
+    } finally {
+      await check.close();
+    }
+
+    expect(await run(dataDir, ['rebind', 'owner', 'id:101'], configured)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `rebind takes admin or curator, not owner. ${HINT}`,
+    });
+    expect(await run(dataDir, ['rebind', 'curator', 'id:101'], configured)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: '@chief is not in CURATOR_THREADS_USERNAME: add the username there first.',
+    });
+  },
+);
