@@ -2,30 +2,38 @@
 // uses it, and the search engine (src/lib/catalogue-search.ts) timed on its own inside the page.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { build } from 'esbuild';
 import type { BrowserContext, Page } from 'playwright-core';
-import ts from 'typescript';
 import { queryTerms, SEARCH_ENTRY_FILE, type SearchIndexEntry } from '../../contract/search-terms.ts';
 import { PROJECT_ROOT } from '../../server/publisher/build/build-site.ts';
 import type { createCatalogueSearch } from '../../src/lib/catalogue-search.ts';
 
-/** Where the page imports the engine's source from (answered by `serveEngineSource`, never by the server). */
+/** Where the page imports the engine from (answered by `serveEngineSource`, never by the server). */
 const ENGINE_PATH = '/__bench/src/lib/catalogue-search.ts';
-/** The engine and what it imports: the only files served under /__bench/. */
-const ENGINE_FILES = new Set(['src/lib/catalogue-search.ts', 'contract/search-terms.ts']);
+
+/** The engine bundled with what it imports (the contract's schemas and zod), as one ES module. */
+async function engineBundle(): Promise<string> {
+  const result = await build({
+    entryPoints: [path.join(PROJECT_ROOT, 'src/lib/catalogue-search.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+  });
+  return result.outputFiles[0]?.text ?? '';
+}
 
 /**
- * Lets pages of `context` import the search engine's own source under /__bench/, compiled to plain
- * JavaScript, so it can be timed in the browser apart from typing, debouncing and rendering.
+ * Lets pages of `context` import the search engine under /__bench/, bundled from its source (zod is
+ * a package a page cannot import by name), so it can be timed in the browser apart from typing,
+ * debouncing and rendering.
  */
 export async function serveEngineSource(context: BrowserContext, baseUrl: string): Promise<void> {
+  const body = await engineBundle();
   await context.route(`${baseUrl}/__bench/**`, async (route) => {
-    const file = new URL(route.request().url()).pathname.slice('/__bench/'.length);
-    if (!ENGINE_FILES.has(file)) return route.fulfill({ status: 404 });
-    const source = await readFile(path.join(PROJECT_ROOT, file), 'utf8');
-    const { outputText } = ts.transpileModule(source, {
-      compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
-    });
-    return route.fulfill({ status: 200, contentType: 'text/javascript', body: outputText });
+    if (new URL(route.request().url()).pathname !== ENGINE_PATH) return route.fulfill({ status: 404 });
+    return route.fulfill({ status: 200, contentType: 'text/javascript', body });
   });
 }
 
