@@ -2,7 +2,7 @@
  * The OpenAPI 3.1 description of the API (issue 21), built from the routes' own zod schemas, so it
  * cannot drift from what the server validates. JSON Schema 2020-12 is OpenAPI 3.1's dialect.
  */
-import { z } from 'zod/mini';
+import { z } from '../../contract/zod.ts';
 import type { $ZodType } from 'zod/v4/core';
 import { ApiErrorSchema } from '../../contract/api-error.ts';
 import { isZodSchema } from './route-schemas.ts';

@@ -4,7 +4,7 @@
  * built from the same schemas (openapi.ts). Errors stay `{detail}` sentences.
  */
 import type { FastifyInstance, FastifyTypeProvider } from 'fastify';
-import { z } from 'zod/mini';
+import { z } from '../../contract/zod.ts';
 import type { $ZodIssue, $ZodType, input, output } from 'zod/v4/core';
 import { HttpError } from './http-error.ts';
 
