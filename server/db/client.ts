@@ -15,8 +15,11 @@ import {
   type ListenTiming,
 } from './listen-connection.ts';
 import { migratePostgres } from './migrate-postgres.ts';
-import * as schema from './schema.ts';
+import * as messagesSchema from './schema-messages.ts';
+import * as mainSchema from './schema.ts';
 
+/** Every table Drizzle knows: the two schema files are one schema (schema-messages.ts says why). */
+const schema = { ...mainSchema, ...messagesSchema };
 export type Schema = typeof schema;
 /** The Drizzle handle every repository takes: the same type on PGlite and on PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
