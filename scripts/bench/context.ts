@@ -1,4 +1,5 @@
 /** What every step of `npm run bench` is handed: options, pinning, ports, progress and shared pieces. */
+import { startBlankPage, type BlankPage } from './blank-page.ts';
 import { startBrowser, type Browser } from './lighthouse.ts';
 import { startLiveServer, type LiveServer } from './live-server.ts';
 import type { BenchOptions } from './options.ts';
@@ -8,7 +9,7 @@ import { cachedSite, type BenchSite } from './sites.ts';
 import { freePort } from '../free-port.ts';
 
 /** Offsets from the base port (ten ports in all). */
-const PORTS = { product: 0, nginx: 1, bare: 2, browser: 5 } as const;
+const PORTS = { product: 0, nginx: 1, bare: 2, blank: 3, browser: 5 } as const;
 export type PortName = keyof typeof PORTS;
 
 /** The ports of a run from `basePort` on. */
@@ -43,6 +44,8 @@ export interface StepContext {
   site(count: number): Promise<BenchSite>;
   /** One Chromium for every Lighthouse run, started on first use. */
   browser(): Promise<Browser>;
+  /** The blank reference page measured beside every Lighthouse page (decision 053), started on first use. */
+  blankPage(): Promise<BlankPage>;
   /** The server of the API and approval steps (fresh database), started on first use. */
   live(): Promise<LiveServer>;
   /** Stops the live server (before a step that needs its port). */
@@ -62,6 +65,7 @@ export function createContext(
 ): StepContext {
   const sites = new Map<number, Promise<BenchSite>>();
   let browser: Promise<Browser> | null = null;
+  let blank: Promise<BlankPage> | null = null;
   let live: Promise<LiveServer> | null = null;
   const port = (name: PortName) => ports[name];
   const productUrl = `http://127.0.0.1:${port('product')}`;
@@ -90,6 +94,10 @@ export function createContext(
       browser ??= startBrowser(port('browser'));
       return browser;
     },
+    blankPage() {
+      blank ??= startBlankPage(port('blank'));
+      return blank;
+    },
     live() {
       live ??= startLiveServer(this);
       return live;
@@ -101,6 +109,8 @@ export function createContext(
       await stopLive();
       if (browser) await (await browser.catch(() => null))?.stop();
       browser = null;
+      if (blank) await (await blank.catch(() => null))?.stop();
+      blank = null;
     },
   };
 }

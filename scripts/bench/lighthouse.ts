@@ -85,10 +85,14 @@ async function runWithRetries(
   }
 }
 
-/** The medians of the runs' figures. */
-function summarize(url: string, runs: readonly LighthouseRun[]): LighthouseSummary {
+/** The medians of the runs' figures; with `blankRuns` (one per run, in order), the blank page's too. */
+function summarize(
+  url: string,
+  runs: readonly LighthouseRun[],
+  blankRuns: readonly LighthouseRun[],
+): LighthouseSummary {
   const of = (key: keyof LighthouseRun) => median(runs.map((run) => run[key]));
-  return {
+  const summary: LighthouseSummary = {
     url,
     runs: runs.length,
     performance: of('performance'),
@@ -99,27 +103,45 @@ function summarize(url: string, runs: readonly LighthouseRun[]): LighthouseSumma
     bestPractices: of('bestPractices'),
     seo: of('seo'),
   };
+  if (blankRuns.length === runs.length && runs.length > 0)
+    summary.blank = {
+      performance: median(blankRuns.map((run) => run.performance)),
+      tbtMs: median(blankRuns.map((run) => run.tbtMs)),
+      // Paired: each run against the blank run right after it, when the machine was the same.
+      tbtOverBlankMs: median(runs.map((run, index) => run.tbtMs - (blankRuns[index]?.tbtMs ?? 0))),
+    };
+  return summary;
 }
 
-/** `runs` Lighthouse runs on `url` (after one warm-up run, not counted, unless `warmUp` is false), and their medians. */
+/**
+ * `runs` Lighthouse runs on `url` (after one warm-up run, not counted, unless `warmUp` is false), and
+ * their medians. With `blankUrl`, each run is followed by one on that blank reference page (decision 053).
+ */
 export async function lighthouseMedians(
   url: string,
   runs: number,
   browser: Browser,
   progress: (message: string) => void,
   warmUp = true,
+  blankUrl?: string,
 ): Promise<LighthouseSummary> {
   if (warmUp) {
     progress(`  Lighthouse warm-up on ${url}…`);
     await runWithRetries(url, browser, progress);
   }
   const results: LighthouseRun[] = [];
+  const blanks: LighthouseRun[] = [];
   for (let run = 1; run <= runs; run++) {
     const result = await runWithRetries(url, browser, progress);
-    progress(
-      `  run ${run}/${runs}: performance ${result.performance}, TBT ${Math.round(result.tbtMs)} ms, LCP ${Math.round(result.lcpMs)} ms`,
-    );
     results.push(result);
+    const blank = blankUrl ? await runWithRetries(blankUrl, browser, progress) : null;
+    if (blank) blanks.push(blank);
+    const beside = blank
+      ? `; blank page: performance ${blank.performance}, TBT ${Math.round(blank.tbtMs)} ms`
+      : '';
+    progress(
+      `  run ${run}/${runs}: performance ${result.performance}, TBT ${Math.round(result.tbtMs)} ms, LCP ${Math.round(result.lcpMs)} ms${beside}`,
+    );
   }
-  return summarize(url, results);
+  return summarize(url, results, blanks);
 }

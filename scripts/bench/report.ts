@@ -12,6 +12,11 @@ const integer = (value: number) => Math.round(value).toLocaleString('en-US');
 /** A ratio as the report and the budget lines write it. */
 export const ratio = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(2)}x`);
 const ms = (value: number) => `${integer(value)} ms`;
+/** A difference in ms with its sign: +40 ms, -12 ms. */
+export const signedMs = (value: number) => {
+  const rounded = Math.round(value);
+  return `${rounded < 0 ? '-' : '+'}${ms(Math.abs(rounded))}`;
+};
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 /** A CLS as the report and the budget lines write it: a shift too small for three decimals still shows. */
 export const clsText = (cls: number) => (cls === 0 || cls >= 0.001 ? cls.toFixed(3) : cls.toPrecision(2));
@@ -54,6 +59,8 @@ function lighthouseRow(name: string, summary: LighthouseSummary): string[] {
     String(summary.accessibility),
     String(summary.bestPractices),
     String(summary.seo),
+    summary.blank ? `${summary.blank.performance} / ${ms(summary.blank.tbtMs)}` : '—',
+    summary.blank ? signedMs(summary.blank.tbtOverBlankMs) : '—',
   ];
 }
 
@@ -66,6 +73,8 @@ const LIGHTHOUSE_HEADER = [
   'accessibility',
   'best practices',
   'SEO',
+  'blank page: performance / TBT',
+  'TBT over blank',
 ];
 
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
@@ -129,6 +138,10 @@ export function formatMarkdown(report: BenchReport): string {
     const { sizes, pages } = report.lighthouse;
     const runs = sizes[0]?.home.runs ?? pages[0]?.summary.runs ?? 0;
     out.push(`### Lighthouse mobile (median of ${runs})`, '');
+    out.push(
+      'Each run is followed by one on a blank page (a heading and a sentence, decision 053): what Chromium costs this machine to open any page, beside what the page adds ("TBT over blank": the median of the paired differences).',
+      '',
+    );
     if (pages.length > 0)
       out.push(
         'Home at every size; the other pages at one size only, on the site each row names: the largest topic; a thread page (up to five threads of its topic approved, so that it lists related ones) and a profile on the live server, since both come from the server’s database, which the servers of the cached sites leave empty.',

@@ -51,6 +51,11 @@ export interface LighthouseRun {
 export interface LighthouseSummary extends LighthouseRun {
   url: string;
   runs: number;
+  /**
+   * The blank reference page, run for run beside this one (blank-page.ts, decision 053): its median
+   * performance and TBT, and the median over the runs of this page's TBT minus the blank run's.
+   */
+  blank?: { performance: number; tbtMs: number; tbtOverBlankMs: number };
 }
 
 /**

@@ -14,7 +14,7 @@ import type { LighthousePage, LighthouseResult, LighthouseSummary } from './resu
 /** What served the thread page and the profile, as the report says it. */
 const LIVE_SITE = 'live server';
 
-/** The medians of `path` on the server at `baseUrl`, with the step's runs and warm-up. */
+/** The medians of `path` on the server at `baseUrl`, with the step's runs and warm-up, each beside the blank page. */
 async function measure(
   context: StepContext,
   baseUrl: string,
@@ -29,6 +29,7 @@ async function measure(
     await context.browser(),
     progress,
     !options.smoke,
+    (await context.blankPage()).url,
   );
 }
 

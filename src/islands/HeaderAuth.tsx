@@ -21,12 +21,13 @@ export default function HeaderAuth({ currentPath }: { currentPath: string }) {
     void checkAuth();
   }, []);
 
-  if (auth.status === 'loading')
-    return <span className="header-auth header-auth--loading" aria-hidden="true" />;
-
-  if (auth.status === 'anonymous') {
+  // Before the session check (and in the built HTML, which this island renders at build time) a
+  // visitor's Login button is already there: the island hydrates on first use (decision 053), and a
+  // press before then is replayed. CSS hides it without JavaScript (it could not sign in) and while
+  // a stored member waits for the check (global.css, html[data-js] and html[data-member]).
+  if (auth.status === 'loading' || auth.status === 'anonymous') {
     return (
-      <div className="header-auth">
+      <div className={auth.status === 'loading' ? 'header-auth header-auth--pending' : 'header-auth'}>
         {loginError && (
           <p className="header-auth__error" role="alert">
             {loginError}

@@ -13,9 +13,14 @@ import { expect, test } from './fixtures.ts';
  * public-profile lookup (DESIGN section 5).
  */
 async function expectOnlyHeaderIsland(page: Page, scripts: string[], { profileLookup = false } = {}) {
-  // The island hydrates when the browser is idle: wait until its login control is there.
-  await expect(page.getByRole('button', { name: TEXTS.login })).toBeVisible();
-  expect(scripts.some((url) => /HeaderAuth/.test(url))).toBe(true);
+  // A visitor's header island waits for a first use (decision 053): its Login button is in the
+  // HTML, and pointing at it brings the island's script.
+  const login = page.getByRole('button', { name: TEXTS.login });
+  await expect(login).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((url) => /HeaderAuth/.test(url))).toEqual([]);
+  await login.hover();
+  await expect.poll(() => scripts.some((url) => /HeaderAuth/.test(url))).toBe(true);
   const others = scripts.filter((url) => /\/_astro\/[A-Z]/.test(url) && !/HeaderAuth/.test(url));
   // A profile shows its gems and threads as cards, so the lookup brings the card grid with it.
   const allowed = profileLookup
@@ -207,7 +212,8 @@ test("/moderation: its own title and description, the empty log, only its island
   );
   // This server decides no thread: the log is empty, and says so.
   await expect(page.getByRole('status')).toHaveText(MODERATION_TEXTS.empty);
-  await expect(page.getByRole('button', { name: TEXTS.login })).toBeVisible();
+  await page.getByRole('button', { name: TEXTS.login }).hover(); // the header's island on first use
+  await expect.poll(() => scripts.some((url) => /HeaderAuth/.test(url))).toBe(true);
   const names = scripts
     .filter((url) => /\/_astro\/[A-Z]/.test(url))
     .map((url) => url.replace(/.*\/_astro\/([A-Za-z]+).*/, '$1'));

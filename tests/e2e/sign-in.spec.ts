@@ -51,6 +51,38 @@ test('sign in as alice through the simulated provider, stay signed in, then log 
   expect(await page.evaluate(() => localStorage.getItem('curated-threads:user-id'))).toBeNull();
 });
 
+test('the header runs no script until a visitor reaches for Login; without JavaScript it offers no dead button', async ({
+  page,
+  newPage,
+}) => {
+  // Loading a page hydrates nothing of the header for a visitor (decision 053): React is not even fetched.
+  const react: string[] = [];
+  page.on('request', (request) => {
+    if (/\/_astro\/(client|HeaderAuth)\.[^/]+\.js$/.test(request.url())) react.push(request.url());
+  });
+  await page.goto('/about');
+  await page.waitForLoadState('networkidle');
+  expect(react).toEqual([]);
+  const login = page.getByRole('banner').getByRole('button', { name: TEXTS.login });
+  await expect(login).toBeVisible();
+  // The keyboard reaches it before hydration, and Enter on it signs in once the island runs.
+  for (
+    let presses = 0;
+    presses < 10 && !(await login.evaluate((el) => el === document.activeElement));
+    presses++
+  )
+    await page.keyboard.press('Tab');
+  await expect(login).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/simulated-threads\/oauth\/authorize\?/);
+  expect(react.length).toBeGreaterThan(0);
+
+  const reader = await newPage({ javaScriptEnabled: false });
+  await reader.goto('/about');
+  await expect(reader.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(reader.getByRole('button', { name: TEXTS.login })).toHaveCount(0);
+});
+
 test('Cancel on the consent page comes back as the access_denied error, with Return Home', async ({
   page,
 }) => {

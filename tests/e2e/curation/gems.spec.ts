@@ -134,6 +134,22 @@ test('a member saves a gem from home; after the rebuild the public profile shows
     .locator('article.thread-card', { has: reader.locator(`a[href="${link}"]`) });
   await expect(saved).toHaveCount(1);
 
+  // A visitor with JavaScript: the profile's island waits for a first use (decision 053), so loading
+  // the page asks the API nothing; a click on a tab before it runs is replayed once it does.
+  const visitor = await newPage();
+  const lookups: string[] = [];
+  visitor.on('request', (request) => {
+    if (request.url().includes('/api/user/profile/')) lookups.push(request.url());
+  });
+  await visitor.goto(`/${member}`);
+  await visitor.waitForLoadState('networkidle');
+  expect(lookups).toEqual([]);
+  await visitor.getByRole('tab', { name: 'Threads (0)' }).click();
+  await expect(visitor.getByRole('tab', { name: 'Threads (0)' })).toHaveAttribute('aria-selected', 'true');
+  await expect(visitor.getByRole('tabpanel')).toContainText(TEXTS.noThreadsPosted);
+  expect(lookups).toHaveLength(1);
+  await visitor.close();
+
   // The toggle removes it again, and the rebuilt page says so.
   await card.getByRole('button', { name: GEM_TEXTS.save }).click();
   await expect(card.getByRole('button', { name: GEM_TEXTS.save })).toHaveAttribute('aria-pressed', 'false');
