@@ -9,9 +9,12 @@ describe('the blank reference page of the Lighthouse step', () => {
   });
   afterAll(() => page.stop());
 
-  test('serves one small HTML page without script, style or picture', async () => {
+  test("serves one small HTML page without script, style or picture, with the product's headers", async () => {
     const response = await fetch(page.url);
     expect(response.status).toBe(200);
+    // The opener policy is what makes Chromium open every page of ours in a new process.
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const html = await response.text();
     expect(html).toContain('<h1>Blank reference page</h1>');
