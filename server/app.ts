@@ -22,6 +22,7 @@ import curationRoutes from './routes/admin/curation.ts';
 import adminRoutes from './routes/admin/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import authorRoutes from './routes/authors/index.ts';
+import digestRoutes from './routes/digest/index.ts';
 import metaCallbacks from './routes/auth/meta-callbacks.ts';
 import dashboardRoutes from './routes/dashboard/index.ts';
 import docsRoutes from './routes/docs/index.ts';
@@ -156,6 +157,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   });
   await app.register(authorRoutes, { db, rateLimitMultiplier });
+  await app.register(digestRoutes, {
+    db,
+    tokenKey: secrets.tokenKey,
+    siteUrl: config.publicUrl,
+    mailEnabled: config.mail.smtpUrl !== undefined,
+    rateLimitMultiplier,
+  });
 
   // Last: its catch-all route answers every path outside /api with the published site.
   await app.register(publisher, {

@@ -131,6 +131,13 @@ function toConfig(e: Env, cwd: string) {
       keep: e.BACKUP_KEEP,
       dir: e.BACKUP_DIR ? path.resolve(cwd, e.BACKUP_DIR) : path.join(folders.DATA_DIR, 'backups'),
     },
+    /** Outgoing mail (decision 054); `smtpUrl` is a secret when it holds a password: never logged. */
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `"Curated Threads" <digest@${publicUrl.hostname}>`,
+    },
+    /** The weekly digest (issue 22). */
+    digest: { size: e.DIGEST_SIZE, holdHours: e.DIGEST_HOLD_HOURS },
   };
 }
 

@@ -135,6 +135,34 @@ export const EnvSchema = z.object({
   }),
   /** Where backups are written. Default: DATA_DIR/backups. */
   BACKUP_DIR: z.string().optional(),
+  /**
+   * The SMTP server the digest and notices are mailed through (decision 054), e.g.
+   * smtps://user:password@smtp.example:465. Unset: no mail; the digest page and feed still work.
+   * A secret when it holds a password: never logged.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(
+      /^smtps?:\/\/[^/?#]+/,
+      'must be an smtp:// or smtps:// URL such as smtps://user:pass@smtp.example:465',
+    )
+    .optional(),
+  /** The sender of every mail. Default: "Curated Threads" <digest@PUBLIC_URL's host>. */
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/,
+      'must be an address, or a name and <address>',
+    )
+    .optional(),
+  /** How many threads a weekly digest holds at most. */
+  DIGEST_SIZE: wholeNumber({ min: [1, 'must be at least 1'], max: [50, 'must be at most 50'], default: 10 }),
+  /** Hours after its week ends before a digest is published and mailed: the admin's time to trim it. */
+  DIGEST_HOLD_HOURS: wholeNumber({
+    min: [0, 'must be 0 (at once) or more'],
+    max: [144, 'must be at most 144 (six days)'],
+    default: 24,
+  }),
 });
 
 export type Env = z.output<typeof EnvSchema>;

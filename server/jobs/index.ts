@@ -6,6 +6,9 @@ import { createSessionsRepository } from '../repositories/sessions.ts';
 import { backUp } from '../services/backups/back-up.ts';
 import type { ContentChange } from '../services/content-change.ts';
 import { runCuration } from '../services/curation/curate.ts';
+import { publishDueDigest } from '../services/digest/publish-digest.ts';
+import { sendQueuedMail } from '../services/mail/send-queued.ts';
+import { smtpTransport } from '../services/mail/transport.ts';
 import { refreshExpiringPictures } from '../services/pictures/picture-refresh.ts';
 import { publishGeneratedPosts } from '../services/publishing/publish-generated-posts.ts';
 import { refreshDueTokens } from '../services/tokens/refresh-tokens.ts';
@@ -119,6 +122,34 @@ export const JOBS = [
     firstRunAfterMs: HOUR,
     run: (ctx) =>
       backUp({ config: ctx.config, database: ctx.database, tokenKey: ctx.tokenKey, takenBy: 'schedule' }),
+  },
+  {
+    // Last week's digest, once its hold is over (issue 22): frozen, and its mail queued, once.
+    name: 'publish-digest',
+    interval: () => HOUR,
+    firstRunAfterMs: 3 * MINUTE,
+    run: (ctx) => publishDueDigest({ db: ctx.database.db, config: ctx.config }),
+  },
+  {
+    // The mail outbox (decision 054): only with SMTP_URL; a message is claimed by one instance.
+    name: 'send-mail',
+    interval: () => MINUTE,
+    firstRunAfterMs: MINUTE,
+    quiet: true,
+    enabled: (ctx) => ctx.config.mail.smtpUrl !== undefined,
+    run: async (ctx) => {
+      const transport = smtpTransport(ctx.config.mail.smtpUrl ?? '');
+      try {
+        return await sendQueuedMail({
+          db: ctx.database.db,
+          config: ctx.config,
+          tokenKey: ctx.tokenKey,
+          transport,
+        });
+      } finally {
+        transport.close();
+      }
+    },
   },
   {
     // Every instance serves its own build: each picks up what another instance's job changed.

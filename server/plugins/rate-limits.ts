@@ -16,6 +16,10 @@ export const RATE_LIMITS = {
   metaCallback: { max: 60, timeWindow: '1 minute' },
   // An author removing, restoring, opting out or back in (a removal may republish the site, coalesced).
   authorControl: { max: 120, timeWindow: '1 hour' },
+  // Each subscription may mail a confirmation (one per address a day): few per visitor.
+  digestSubscribe: { max: 10, timeWindow: '1 hour' },
+  // Following a mailed link: confirm or unsubscribe, by hand or by a mail app's one click.
+  mailLink: { max: 60, timeWindow: '1 minute' },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -277,6 +277,23 @@ describe('every route answers what the document says', () => {
     await signIn(base, 'revoked');
     await walk('POST /api/auth/deauthorize', metaPost('/api/auth/deauthorize', 'revoked'), 200);
 
+    // The digest's mail (decision 054): this app has no SMTP_URL, so subscribing is unavailable; a
+    // mailed link with a signature that is not this server's shows its page and acts on nothing.
+    await walk(
+      'POST /api/digest/subscribe',
+      send('POST', '/api/digest/subscribe', undefined, { email: 'walker@example.com' }),
+      503,
+    );
+    const link = `s=${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}&t=${'A'.repeat(43)}`;
+    for (const purpose of ['confirm', 'unsubscribe']) {
+      await walk(`GET /api/digest/${purpose}`, get(`/api/digest/${purpose}?${link}`), 200);
+      await walk(
+        `POST /api/digest/${purpose}`,
+        send('POST', `/api/digest/${purpose}?${link}`, undefined),
+        400,
+      );
+    }
+
     const documented = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
     );

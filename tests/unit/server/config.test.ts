@@ -146,6 +146,29 @@ describe('loadConfig', () => {
     const shortSecret = { THREADS_APP_ID: '1', THREADS_APP_SECRET: 'short-secret' };
     expect(() => loadConfig(shortSecret)).toThrow(/THREADS_APP_SECRET: looks too short/);
     expect(() => loadConfig(shortSecret)).not.toThrow(/short-secret/);
+    expect(() => loadConfig({ SMTP_URL: 'http://mailer:hunter2@smtp.example' })).toThrow(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+    expect(() => loadConfig({ SMTP_URL: 'http://mailer:hunter2@smtp.example' })).not.toThrow(/hunter2/);
+  });
+
+  test('mail: SMTP_URL optional, MAIL_FROM defaulting to the public host, the digest settings bounded', () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://curated.example',
+      SMTP_URL: 'smtps://u:p@smtp.example:465',
+    });
+    expect(config.mail).toEqual({
+      smtpUrl: 'smtps://u:p@smtp.example:465',
+      from: '"Curated Threads" <digest@curated.example>',
+    });
+    expect(config.digest).toEqual({ size: 10, holdHours: 24 });
+    expect(loadConfig({}).mail.smtpUrl).toBeUndefined();
+    expect(loadConfig({ MAIL_FROM: 'Design Digest <hi@example.com>' }).mail.from).toBe(
+      'Design Digest <hi@example.com>',
+    );
+    expect(() => loadConfig({ MAIL_FROM: 'not an address' })).toThrow(/MAIL_FROM: must be an address/);
+    expect(() => loadConfig({ DIGEST_SIZE: '0' })).toThrow(/DIGEST_SIZE: must be at least 1/);
+    expect(() => loadConfig({ DIGEST_HOLD_HOURS: '145' })).toThrow(/DIGEST_HOLD_HOURS: must be at most 144/);
   });
 
   test.each([

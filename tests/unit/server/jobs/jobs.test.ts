@@ -21,6 +21,8 @@ test('the job list names each job once, and the curation interval is the configu
     'refresh-pictures',
     'purge-expired-sessions',
     'backup',
+    'publish-digest',
+    'send-mail',
     'publish-site',
   ]);
   const curate = JOBS.find((job) => job.name === 'curate');
@@ -38,6 +40,14 @@ test('the scheduled backup runs on the embedded database only, every BACKUP_INTE
   expect(on('pglite', 0)).toBe(false);
   expect(on('postgres', 24)).toBe(false);
   expect(backup?.interval({ backups: { intervalHours: 6 } } as Config)).toBe(6 * 3_600_000);
+});
+
+test('the mail outbox is sent only where SMTP_URL is set', () => {
+  const sendMail: Job | undefined = JOBS.find((job) => job.name === 'send-mail');
+  const on = (smtpUrl: string | undefined) =>
+    sendMail?.enabled?.({ config: { mail: { smtpUrl, from: 'x@example.com' } } as Config } as JobContext);
+  expect(on('smtp://127.0.0.1:2525')).toBe(true);
+  expect(on(undefined)).toBe(false);
 });
 
 test('a locked job asks for the lock of its name and reports a lock held elsewhere as not run', async () => {

@@ -1,0 +1,95 @@
+/**
+ * The weekly digest (issue 22): its ISO week, its address and the subscription's shapes, shared by
+ * the server (selection, mail) and the site (the digest pages).
+ */
+import { z } from './zod.ts';
+
+/** A digest's id and address segment: ISO year and week, `2026-48`. */
+export const DIGEST_ID = /^(\d{4})-(\d{2})$/;
+
+export interface IsoWeek {
+  year: number;
+  week: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The ISO week (Monday first; week 1 holds the year's first Thursday) that `date` falls in, in UTC. */
+export function isoWeekOf(date: Date): IsoWeek {
+  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  // The Thursday of the same week decides the year.
+  const weekday = day.getUTCDay() || 7;
+  day.setUTCDate(day.getUTCDate() + 4 - weekday);
+  const yearStart = Date.UTC(day.getUTCFullYear(), 0, 1);
+  return { year: day.getUTCFullYear(), week: Math.ceil(((day.getTime() - yearStart) / DAY_MS + 1) / 7) };
+}
+
+/** Monday 00:00 UTC of the ISO week, and the next Monday (the end, exclusive). */
+export function weekRange({ year, week }: IsoWeek): { start: Date; end: Date } {
+  // January 4th is always in week 1.
+  const jan4 = new Date(Date.UTC(year, 0, 4));
+  const start = new Date(jan4.getTime() - ((jan4.getUTCDay() || 7) - 1) * DAY_MS + (week - 1) * 7 * DAY_MS);
+  return { start, end: new Date(start.getTime() + 7 * DAY_MS) };
+}
+
+/** The week before the one `date` falls in. */
+export function previousWeek(date: Date): IsoWeek {
+  return isoWeekOf(new Date(weekRange(isoWeekOf(date)).start.getTime() - DAY_MS));
+}
+
+export function digestId({ year, week }: IsoWeek): string {
+  return `${year}-${String(week).padStart(2, '0')}`;
+}
+
+/** The week of a digest id, or null when it names none (`2026-54`, `26-1`). */
+export function parseDigestId(id: string): IsoWeek | null {
+  const match = DIGEST_ID.exec(id);
+  if (!match) return null;
+  const week = { year: Number(match[1]), week: Number(match[2]) };
+  const { start } = weekRange(week);
+  const back = isoWeekOf(start);
+  return back.year === week.year && back.week === week.week ? week : null;
+}
+
+/** The digest page's address. */
+export function digestPath(id: string): string {
+  return `/digest/${id}`;
+}
+
+/** The longest address we keep (RFC 5321's path limit). */
+const MAX_EMAIL = 254;
+
+/** `POST /api/digest/subscribe`: the address that asks for the digest. */
+export const DigestSubscribeSchema = z.object({
+  email: z
+    .string()
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.maxLength(MAX_EMAIL, 'must be at most 254 characters'),
+      z.regex(
+        /^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+\.[^\s@<>()",;:\\[\]]+$/,
+        'must be an e-mail address',
+      ),
+    ),
+});
+
+/** A mailed link's query: the subscriber and the link's signature (decision 054). */
+export const MailLinkSchema = z.object({
+  s: z.string().check(z.regex(/^[0-9a-f-]{36}$/, 'must be a subscriber id')),
+  t: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'must be a link signature')),
+});
+
+/** What the subscription answers, whatever the address (it never tells whether one is known). */
+export const DIGEST_TEXTS = {
+  checkInbox:
+    'Thanks. If this address can receive mail, a message with a link to confirm is on its way. Nothing is sent until you confirm.',
+  confirmTitle: 'Confirm your subscription',
+  confirmButton: 'Confirm my subscription',
+  confirmed: 'You are subscribed. The digest comes once a week; every mail has a link to stop it.',
+  unsubscribeTitle: 'Stop the weekly digest',
+  unsubscribeButton: 'Unsubscribe',
+  unsubscribed: 'You are unsubscribed, and your address is deleted.',
+  badLink: 'This link is not valid (it may have been cut, or the subscription is already gone).',
+  noMail: 'Mail is not set up on this server, so the digest can only be read on the site.',
+} as const;

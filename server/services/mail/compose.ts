@@ -1,0 +1,110 @@
+/**
+ * The mails themselves (decision 054): a text part and an HTML part each, plain and short. Every
+ * value from the database reaches the HTML through escapeHtml / escapeUrl.
+ */
+import { digestPath } from '../../../contract/digest.ts';
+import { SITE } from '../../../contract/site.ts';
+import { threadPath } from '../../../contract/thread-page.ts';
+import { escapeHtml, escapeUrl } from '../../http/html-escape.ts';
+import type { DigestRow, DigestThread } from '../../repositories/digests.ts';
+
+export interface Mail {
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers (List-Unsubscribe on the digest). */
+  headers: Record<string, string>;
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:0 auto;padding:1rem;line-height:1.5;color:#1c1c1e">${body}</body></html>`;
+}
+
+function link(href: string, text: string): string {
+  const safe = escapeUrl(href);
+  return safe ? `<a href="${safe}">${escapeHtml(text)}</a>` : escapeHtml(text);
+}
+
+/** The double opt-in: one link, and what happens when it is not followed (nothing). */
+export function confirmMail(confirmUrl: string): Mail {
+  const subject = `Confirm your ${SITE.title} weekly digest`;
+  const text = [
+    `Someone (hopefully you) asked for the ${SITE.title} weekly digest at this address.`,
+    '',
+    `Confirm here: ${confirmUrl}`,
+    '',
+    'If it was not you, ignore this mail: nothing more will be sent.',
+  ].join('\n');
+  const html = page(
+    subject,
+    `<p>Someone (hopefully you) asked for the ${escapeHtml(SITE.title)} weekly digest at this address.</p>` +
+      `<p>${link(confirmUrl, 'Confirm my subscription')}</p>` +
+      '<p>If it was not you, ignore this mail: nothing more will be sent.</p>',
+  );
+  return { subject, text, html, headers: {} };
+}
+
+/** Who wrote a thread, in words. */
+function byline(thread: DigestThread): string {
+  if (thread.authorName && thread.username) return `${thread.authorName} (@${thread.username})`;
+  return thread.username ? `@${thread.username}` : (thread.authorName ?? 'Someone on Threads');
+}
+
+/** The first words of a thread's text, at most `max` characters. */
+function excerpt(text: string, max = 220): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+}
+
+/**
+ * A week's digest: the editor's note, then each thread (author, first words, its page here and on
+ * Threads), then how to stop it. RFC 8058's headers make 'Unsubscribe' one click in mail apps.
+ */
+export function digestMail(
+  digest: Pick<DigestRow, 'id' | 'note'>,
+  items: readonly DigestThread[],
+  urls: { site: URL; unsubscribe: string },
+): Mail {
+  const subject = `${SITE.title}: the week's best, ${digest.id}`;
+  const pageUrl = new URL(digestPath(digest.id), urls.site).toString();
+  const note = digest.note.trim();
+  const textItems = items.map((thread, index) =>
+    [
+      `${index + 1}. ${byline(thread)}`,
+      `   ${excerpt(thread.text)}`,
+      `   ${new URL(threadPath(thread.id), urls.site).toString()}`,
+    ].join('\n'),
+  );
+  const text = [
+    subject,
+    '',
+    ...(note ? [note, ''] : []),
+    ...textItems.flatMap((item) => [item, '']),
+    `On the site: ${pageUrl}`,
+    `Stop these mails: ${urls.unsubscribe}`,
+  ].join('\n');
+  const htmlItems = items
+    .map(
+      (thread) =>
+        `<li style="margin-bottom:1rem"><strong>${escapeHtml(byline(thread))}</strong><br>${escapeHtml(excerpt(thread.text))}<br>` +
+        `${link(new URL(threadPath(thread.id), urls.site).toString(), 'Read it here')} · ${link(thread.permalink, 'on Threads')}</li>`,
+    )
+    .join('');
+  const html = page(
+    subject,
+    `<h1 style="font-size:1.25rem">${escapeHtml(subject)}</h1>` +
+      (note ? `<p>${escapeHtml(note)}</p>` : '') +
+      `<ol>${htmlItems}</ol>` +
+      `<p>${link(pageUrl, 'This digest on the site')}</p>` +
+      `<p style="color:#555">${link(urls.unsubscribe, 'Unsubscribe')}: one click, and your address is deleted.</p>`,
+  );
+  return {
+    subject,
+    text,
+    html,
+    headers: {
+      'List-Unsubscribe': `<${urls.unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { createDigestsRepository } from '../../repositories/digests.ts';
+import { createMailSendsRepository, type MailSendRow } from '../../repositories/mail-sends.ts';
+import { createMailSubscribersRepository, type SubscriberRow } from '../../repositories/mail-subscribers.ts';
+import { confirmMail, digestMail, type Mail } from './compose.ts';
+import { mailLinkUrl } from './links.ts';
+import type { MailTransport } from './transport.ts';
+
+export interface MailDeps {
+  db: Database;
+  config: Pick<Config, 'mail' | 'publicUrl' | 'apiBaseUrl'>;
+  /** Keys the links' signatures (links.ts). */
+  tokenKey: Buffer;
+  transport: MailTransport;
+}
+
+export interface SendSummary {
+  sent: number;
+  /** Failed tries queued again. */
+  retried: number;
+  /** Given up: too many tries, nothing to send any more, or interrupted mid-send. */
+  failed: number;
+}
+
+/** Tries before a message is given up; the waits between them double from 2 minutes. */
+export const MAX_ATTEMPTS = 5;
+const BATCH = 20;
+/** A run sends at most this many: the job comes back a minute later for the rest. */
+const MAX_PER_RUN = 200;
+/** Long enough for a slow SMTP server; a lease that runs out marks the message interrupted. */
+const LEASE_MS = 5 * 60_000;
+
+/** Why a claimed message has nothing to send, or null when it can go. */
+function nothingToSend(row: MailSendRow, subscriber: SubscriberRow | null): string | null {
+  if (!subscriber) return 'the address unsubscribed before it was sent';
+  if (row.kind !== 'confirm' && !subscriber.confirmedAt) return 'the address is not confirmed';
+  if (row.kind === 'digest' && !subscriber.digest) return 'the address stopped the digest before it was sent';
+  if (row.kind === 'notice') return 'notices are not mailed yet';
+  return null;
+}
+
+async function compose(deps: MailDeps, row: MailSendRow, subscriber: SubscriberRow): Promise<Mail | string> {
+  const api = new URL(String(deps.config.apiBaseUrl ?? deps.config.publicUrl));
+  if (row.kind === 'confirm') return confirmMail(mailLinkUrl(api, 'confirm', deps.tokenKey, subscriber.id));
+  const digests = createDigestsRepository(deps.db);
+  const digest = row.digestId ? await digests.find(row.digestId) : null;
+  if (!digest?.publishedAt || !digest.threadIds) return 'its digest is not published';
+  const items = await digests.threadsOf(digest.threadIds);
+  if (items.length === 0) return 'its digest has no thread left in the catalogue';
+  return digestMail(digest, items, {
+    site: deps.config.publicUrl,
+    unsubscribe: mailLinkUrl(api, 'unsubscribe', deps.tokenKey, subscriber.id),
+  });
+}
+
+/** One claimed message: sent and marked sent, or its failure recorded. */
+async function sendOne(deps: MailDeps, row: MailSendRow, summary: SendSummary): Promise<void> {
+  const sends = createMailSendsRepository(deps.db);
+  const subscriber = row.subscriberId
+    ? await createMailSubscribersRepository(deps.db).find(row.subscriberId)
+    : null;
+  const skip = nothingToSend(row, subscriber);
+  const mail =
+    skip === null && subscriber ? await compose(deps, row, subscriber) : (skip ?? 'nothing to send');
+  if (typeof mail === 'string' || !subscriber) {
+    await sends.markFailedTry(row.id, typeof mail === 'string' ? mail : 'nothing to send', null);
+    summary.failed++;
+    return;
+  }
+  const messageId = `<ct-${row.id}-${randomBytes(6).toString('hex')}@${deps.config.publicUrl.hostname}>`;
+  try {
+    await deps.transport.send({ ...mail, from: deps.config.mail.from, to: subscriber.email, messageId });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const retry = row.attempts < MAX_ATTEMPTS ? new Date(Date.now() + 2 ** row.attempts * 60_000) : null;
+    await sends.markFailedTry(row.id, reason.slice(0, 500), retry);
+    if (retry) summary.retried++;
+    else summary.failed++;
+    return;
+  }
+  await sends.markSent(row.id, messageId);
+  summary.sent++;
+}
+
+/**
+ * The `send-mail` job (decision 054): gives up messages interrupted mid-send, then claims due
+ * messages a batch at a time and sends them. Safe on several instances at once: a message is
+ * claimed by one, and a claimed message is never sent by another.
+ */
+export async function sendQueuedMail(deps: MailDeps): Promise<SendSummary> {
+  const sends = createMailSendsRepository(deps.db);
+  const summary: SendSummary = { sent: 0, retried: 0, failed: await sends.failInterrupted() };
+  for (let handled = 0; handled < MAX_PER_RUN;) {
+    const batch = await sends.claim(BATCH, LEASE_MS);
+    if (batch.length === 0) break;
+    for (const row of batch) await sendOne(deps, row, summary);
+    handled += batch.length;
+  }
+  return summary;
+}
