@@ -70,5 +70,8 @@ export function linkIn(received: Received, prefix: string): string {
 /** A header of a received mail as it was sent (mailparser turns some into objects), unfolded. */
 export function rawHeader(received: Received, name: string): string | undefined {
   const line = received.mail.headerLines.find((header) => header.key === name.toLowerCase())?.line;
-  return line?.slice(line.indexOf(':') + 1).replace(/\r?\n\s+/g, ' ').trim();
+  return line
+    ?.slice(line.indexOf(':') + 1)
+    .replace(/\r?\n\s+/g, ' ')
+    .trim();
 }
