@@ -2,6 +2,7 @@
  * The weekly digest (issue 22): its ISO week, its address and the subscription's shapes, shared by
  * the server (selection, mail) and the site (the digest pages).
  */
+import { hasHiddenCharacters } from './hidden-characters.ts';
 import { z } from './zod.ts';
 
 /** A digest's id and address segment: ISO year and week, `2026-48`. */
@@ -93,3 +94,49 @@ export const DIGEST_TEXTS = {
   badLink: 'This link is not valid (it may have been cut, or the subscription is already gone).',
   noMail: 'Mail is not set up on this server, so the digest can only be read on the site.',
 } as const;
+
+/** The longest editor's note a digest carries. */
+export const DIGEST_NOTE_MAX = 600;
+
+/** `PUT /api/admin/digest/note`: the editor's note of the digest being prepared ('' for none). */
+export const DigestNoteSchema = z.strictObject({
+  note: z.string().check(
+    z.maxLength(DIGEST_NOTE_MAX * 4, `must be at most ${DIGEST_NOTE_MAX} characters`),
+    z.refine((note) => !hasHiddenCharacters(note), 'must not hold control or text-direction characters'),
+    z.overwrite((note) => note.normalize('NFC').trim()),
+    z.refine((note) => [...note].length <= DIGEST_NOTE_MAX, `must be at most ${DIGEST_NOTE_MAX} characters`),
+  ),
+});
+
+/** `POST /api/admin/digest/trim`: leave a thread out of the digest being prepared, or put it back. */
+export const DigestTrimSchema = z.strictObject({
+  thread_id: z.uuid('must be a thread id'),
+  excluded: z.boolean(),
+});
+
+/** A thread of a digest as the admin prepares it. */
+export const DigestItemSchema = z.object({
+  id: z.string(),
+  author: z.string(),
+  excerpt: z.string(),
+  permalink: z.string(),
+  gems: z.int().check(z.nonnegative()),
+});
+
+/** `GET /api/admin/digest`: the digest being prepared, what it would send, and the mail so far. */
+export const DigestDraftSchema = z.object({
+  id: z.string(),
+  /** Monday 00:00 UTC of its week, and when it is published and mailed (ISO dates). */
+  week_start: z.string(),
+  publishes_at: z.string(),
+  note: z.string(),
+  /** What it holds now: the week's best so far, less the trimmed ones. */
+  threads: z.array(DigestItemSchema),
+  excluded: z.array(DigestItemSchema),
+  /** Confirmed addresses that will receive it (0 without SMTP_URL). */
+  subscribers: z.int().check(z.nonnegative()),
+  mail_enabled: z.boolean(),
+  /** The send log, every message so far. */
+  mail: z.object({ queued: z.int(), sending: z.int(), sent: z.int(), failed: z.int() }),
+});
+export type DigestDraft = z.infer<typeof DigestDraftSchema>;

@@ -159,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authorRoutes, { db, rateLimitMultiplier });
   await app.register(digestRoutes, {
     db,
+    config,
     tokenKey: secrets.tokenKey,
     siteUrl: config.publicUrl,
     mailEnabled: config.mail.smtpUrl !== undefined,

@@ -78,6 +78,43 @@ export function createDigestsRepository(db: Database) {
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
+    /** The gems each of `ids` has (a thread without any is left out). */
+    async gemCounts(ids: readonly string[], tx: Database = db): Promise<Map<string, number>> {
+      if (ids.length === 0) return new Map();
+      const rows = await tx
+        .select({ id: gems.threadId, n: count() })
+        .from(gems)
+        .where(inArray(gems.threadId, [...ids]))
+        .groupBy(gems.threadId);
+      return new Map(rows.map((row) => [row.id, row.n]));
+    },
+
+    /**
+     * Leaves `threadId` out of an unpublished digest, or puts it back; false once it is published.
+     * One statement, so two admins trimming at once both count.
+     */
+    async setExcluded(id: string, threadId: string, excluded: boolean, tx: Database = db): Promise<boolean> {
+      const list = excluded
+        ? sql`array_append(array_remove(${digests.excludedThreadIds}, ${threadId}::uuid), ${threadId}::uuid)`
+        : sql`array_remove(${digests.excludedThreadIds}, ${threadId}::uuid)`;
+      const rows = await tx
+        .update(digests)
+        .set({ excludedThreadIds: list, updatedAt: sql`now()` })
+        .where(and(eq(digests.id, id), isNull(digests.publishedAt)))
+        .returning({ id: digests.id });
+      return rows.length > 0;
+    },
+
+    /** Sets an unpublished digest's editor's note; false once it is published. */
+    async setNote(id: string, note: string, tx: Database = db): Promise<boolean> {
+      const rows = await tx
+        .update(digests)
+        .set({ note, updatedAt: sql`now()` })
+        .where(and(eq(digests.id, id), isNull(digests.publishedAt)))
+        .returning({ id: digests.id });
+      return rows.length > 0;
+    },
+
     /**
      * Publishes the digest with `threadIds`, once: false when it was published already (by another
      * instance, or an earlier run), which then changes nothing.

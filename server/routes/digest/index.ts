@@ -1,16 +1,19 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { DIGEST_TEXTS, DigestSubscribeSchema, MailLinkSchema } from '../../../contract/digest.ts';
 import { z } from '../../../contract/zod.ts';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { acceptFormBodies } from '../../http/form-body.ts';
 import { htmlPage, type ZodTypeProvider } from '../../http/route-schemas.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { limit } from '../../plugins/rate-limits.ts';
 import { followMailLink, subscribeToDigest } from '../../services/digest/subscriptions.ts';
+import digestAdminRoutes from './admin.ts';
 import { MAIL_PAGE_CSP, mailLinkPage, mailResultPage } from './mail-pages.ts';
 
 export interface DigestRoutesOptions {
   db: Database;
+  config: Pick<Config, 'digest' | 'mail'>;
   tokenKey: Buffer;
   siteUrl: URL;
   /** Whether SMTP_URL is set: without it nobody can be mailed, so nobody may subscribe. */
@@ -30,6 +33,7 @@ const digestRoutes: FastifyPluginAsync<DigestRoutesOptions> = async (server, opt
   const { db, tokenKey, siteUrl } = options;
   // A mail app's one-click unsubscribe posts the form body `List-Unsubscribe=One-Click`.
   acceptFormBodies(server, 1024);
+  await app.register(digestAdminRoutes, { db, config: options.config });
 
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply

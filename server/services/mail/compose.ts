@@ -44,14 +44,14 @@ export function confirmMail(confirmUrl: string): Mail {
   return { subject, text, html, headers: {} };
 }
 
-/** Who wrote a thread, in words. */
-function byline(thread: DigestThread): string {
+/** Who wrote a thread, in words (the mail and the admin's draft). */
+export function byline(thread: DigestThread): string {
   if (thread.authorName && thread.username) return `${thread.authorName} (@${thread.username})`;
   return thread.username ? `@${thread.username}` : (thread.authorName ?? 'Someone on Threads');
 }
 
 /** The first words of a thread's text, at most `max` characters. */
-function excerpt(text: string, max = 220): string {
+export function excerpt(text: string, max = 220): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }

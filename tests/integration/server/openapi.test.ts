@@ -284,6 +284,18 @@ describe('every route answers what the document says', () => {
       send('POST', '/api/digest/subscribe', undefined, { email: 'walker@example.com' }),
       503,
     );
+    await walk('GET /api/admin/digest', get('/api/admin/digest', admin), 200);
+    const anyThread = '00000000-0000-4000-8000-000000000001';
+    await walk(
+      'POST /api/admin/digest/trim',
+      send('POST', '/api/admin/digest/trim', admin, { thread_id: anyThread, excluded: true }),
+      200,
+    );
+    await walk(
+      'PUT /api/admin/digest/note',
+      send('PUT', '/api/admin/digest/note', admin, { note: 'Walked.' }),
+      200,
+    );
     const link = `s=${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}&t=${'A'.repeat(43)}`;
     for (const purpose of ['confirm', 'unsubscribe']) {
       await walk(`GET /api/digest/${purpose}`, get(`/api/digest/${purpose}?${link}`), 200);
