@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { hasHiddenCharacters } from './hidden-characters.ts';
 import { RejectionReasonSchema } from './moderation.ts';
+import { REVIEW_FLAGS } from './review-signals.ts';
 import { BULK_DECISION_MAX, REVIEW_SORTS, REVIEW_SOURCES } from './review-queue.ts';
 
 /** `GET /api/threads/pending-review` query: filters, order and the opaque cursor of the next page. */
@@ -16,7 +17,9 @@ export const ReviewQueueQuerySchema = z.strictObject({
       z.refine((query) => !hasHiddenCharacters(query), 'query cannot contain control characters'),
     ),
   ),
-  sort: z._default(z.enum(REVIEW_SORTS, 'sort must be newest or likes'), 'newest'),
+  sort: z._default(z.enum(REVIEW_SORTS, 'sort must be newest, likes or score'), 'newest'),
+  hide_rejected_authors: z.optional(z.enum(REVIEW_FLAGS, 'hide_rejected_authors must be true or false')),
+  group_duplicates: z.optional(z.enum(REVIEW_FLAGS, 'group_duplicates must be true or false')),
   cursor: z.optional(z.string().check(z.maxLength(500, 'cursor is not one this server gave'))),
 });
 export type ReviewQueueQuery = z.input<typeof ReviewQueueQuerySchema>;

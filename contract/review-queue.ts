@@ -7,7 +7,9 @@ export const REVIEW_PAGE_SIZE = 25;
 export const BULK_DECISION_MAX = 50;
 
 export const REVIEW_SOURCES = ['user_own', 'public_search', 'public_tag', 'manual_submission'] as const;
-export const REVIEW_SORTS = ['newest', 'likes'] as const;
+export const REVIEW_SORTS = ['newest', 'likes', 'score'] as const;
+/** The order by score ranks this many of the newest matching threads (decision 055). */
+export const SCORE_WINDOW = 500;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 
 /** A keyword or tag that found pending threads, with how many are waiting. */

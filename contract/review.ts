@@ -1,3 +1,4 @@
+import { ReviewSignalsSchema } from './review-signals.ts';
 import { ThreadTypeSchema } from './thread-card.ts';
 import { z } from './zod.ts';
 
@@ -38,6 +39,8 @@ export const ReviewThreadSchema = z.object({
   author_opted_out: z.optional(z.boolean()),
   /** How many posts its author took out of the catalogue (review queue only). */
   author_removed_count: z.optional(z.int().check(z.nonnegative())),
+  /** History, near-duplicates and quality score (review queue only; decision 055). */
+  signals: z.optional(ReviewSignalsSchema),
 });
 export type ReviewThread = z.infer<typeof ReviewThreadSchema>;
 

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { imageKey, linkKey, textKey } from './queue-keys.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -172,6 +173,16 @@ export const threads = pgTable(
     index('threads_owner').on(table.ownerUserId),
     // The public moderation log pages through decisions, newest first.
     index('threads_decided').on(table.decidedAt, table.id),
+    // The review queue's near-duplicates among decided threads (decision 055): same text, link, picture.
+    index('threads_decided_text_key')
+      .on(textKey(table.text))
+      .where(sql`${table.status} <> 'pending'`),
+    index('threads_decided_link_key')
+      .on(linkKey(table.text))
+      .where(sql`${table.status} <> 'pending'`),
+    index('threads_decided_image_key')
+      .on(imageKey(table.imageUrl))
+      .where(sql`${table.status} <> 'pending'`),
   ],
 );
 

@@ -1,13 +1,15 @@
 import { and, count, desc, eq, getTableColumns, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { ReviewSort } from '../../contract/review-queue.ts';
 import type { ThreadSource } from '../../contract/review.ts';
 import type { Database } from '../db/client.ts';
 import { manualSubmissions, threads } from '../db/schema.ts';
+import { rejectedTwice, SIGNAL_COLUMNS } from './review-signals.ts';
 import type { ThreadRow } from './threads.ts';
 
 export interface ReviewFilter {
   source?: ThreadSource | undefined;
   query?: string | undefined;
+  /** Leave out authors whose threads were rejected twice or more (decision 055). */
+  hideRejectedAuthors?: boolean | undefined;
 }
 
 /**
@@ -16,25 +18,45 @@ export interface ReviewFilter {
  * round to milliseconds and skip or repeat threads.
  */
 export type ReviewKey =
-  { sort: 'newest'; at: string; id: string } | { sort: 'likes'; likes: number; at: string; id: string };
+  | { sort: 'newest'; at: string; id: string }
+  | { sort: 'likes'; likes: number; at: string; id: string }
+  // The order by score is ranked in memory over a bounded window (decision 055).
+  | { sort: 'score'; score: number; id: string };
+/** The keys the database pages by. */
+export type TableKey = Exclude<ReviewKey, { sort: 'score' }>;
 
-export type PendingRow = ThreadRow & { notes: string | null; key: ReviewKey };
+/** A pending thread's duplicate keys and score features, read with it. */
+export interface PendingFacts {
+  textKey: string | null;
+  linkKey: string | null;
+  imageKey: string | null;
+  image: boolean;
+  short: boolean;
+  long: boolean;
+  link_only: boolean;
+  promo: boolean;
+}
+
+export type PendingRow = ThreadRow & { notes: string | null; key: TableKey };
+/** A page's row with what its signals need. */
+export type PendingSignalRow = PendingRow & { facts: PendingFacts };
 
 // The spec's order (newest post first), then the id so that every key is unique.
 const postedAt = sql`coalesce(${threads.postedAt}, ${threads.createdAt})`;
 // Unknown likes (searched posts) sort after every known count.
 const likes = sql`coalesce(${threads.likes}, -1)`;
 
-function filterWhere({ source, query }: ReviewFilter): SQL[] {
+function filterWhere({ source, query, hideRejectedAuthors }: ReviewFilter): SQL[] {
   return [
     eq(threads.status, 'pending'),
     ...(source ? [eq(threads.source, source)] : []),
     ...(query ? [eq(threads.query, query)] : []),
+    ...(hideRejectedAuthors ? [sql`not (${rejectedTwice()})`] : []),
   ];
 }
 
 /** Rows after `key` in its order: every column descends, so one row comparison does it. */
-function after(key: ReviewKey): SQL {
+function after(key: TableKey): SQL {
   return key.sort === 'newest'
     ? sql`(${postedAt}, ${threads.id}) < (${key.at}::timestamptz, ${key.id}::uuid)`
     : sql`(${likes}, ${postedAt}, ${threads.id}) < (${key.likes}, ${key.at}::timestamptz, ${key.id}::uuid)`;
@@ -46,11 +68,11 @@ export function createReviewQueueRepository(db: Database) {
     /** Up to `limit` pending threads after `key` (from the start without one), each with its member's note. */
     async page(
       filter: ReviewFilter,
-      sort: ReviewSort,
-      key: ReviewKey | null,
+      sort: TableKey['sort'],
+      key: TableKey | null,
       limit: number,
       tx: Database = db,
-    ): Promise<PendingRow[]> {
+    ): Promise<PendingSignalRow[]> {
       const order =
         sort === 'newest'
           ? [sql`${postedAt} desc`, desc(threads.id)]
@@ -62,6 +84,7 @@ export function createReviewQueueRepository(db: Database) {
           // Written out in UTC with microseconds: `::text` would follow the server's DateStyle.
           keyAt: sql<string>`to_char(${postedAt} at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || '+00'`,
           keyLikes: sql<number>`${likes}`.mapWith(Number),
+          facts: SIGNAL_COLUMNS,
         })
         .from(threads)
         .leftJoin(manualSubmissions, eq(manualSubmissions.threadId, threads.id))

@@ -13,6 +13,10 @@ export interface ReviewFilter {
   source: ThreadSource | null;
   query: string | null;
   sort: ReviewSort;
+  /** Leave out authors rejected twice or more (decision 055). */
+  hideRejectedAuthors: boolean;
+  /** Fold threads of the same text, link or picture into one item. */
+  groupDuplicates: boolean;
 }
 
 export interface ReviewQueueState {
@@ -38,7 +42,7 @@ const INITIAL: ReviewQueueState = {
   total: 0,
   queries: [],
   sources: [],
-  filter: { source: null, query: null, sort: 'newest' },
+  filter: { source: null, query: null, sort: 'newest', hideRejectedAuthors: false, groupDuplicates: false },
   more: 'idle',
   error: null,
 };
@@ -56,6 +60,8 @@ function pagePath(filter: ReviewFilter, cursor: string | null): string {
   if (filter.source) params.set('source', filter.source);
   if (filter.query) params.set('query', filter.query);
   if (filter.sort !== 'newest') params.set('sort', filter.sort);
+  if (filter.hideRejectedAuthors) params.set('hide_rejected_authors', 'true');
+  if (filter.groupDuplicates) params.set('group_duplicates', 'true');
   if (cursor) params.set('cursor', cursor);
   const query = params.toString();
   return `/api/threads/pending-review${query ? `?${query}` : ''}`;

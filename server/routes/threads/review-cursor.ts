@@ -13,6 +13,7 @@ const KeySchema = z.discriminatedUnion('sort', [
       id: z.uuid(),
     })
     .strict(),
+  z.object({ sort: z.literal('score'), score: z.number().int().min(0).max(100), id: z.uuid() }).strict(),
 ]);
 
 // PostgreSQL's text form of a timestamptz; anything else never came from us.
@@ -45,7 +46,10 @@ export function decodeCursor(cursor: string, sort: ReviewSort): ReviewKey {
     throw new HttpError(400, 'cursor: not a cursor this server gave.');
   }
   const key = KeySchema.safeParse(parsed);
-  if (!key.success || !TIMESTAMP.test(key.data.at) || !realMoment(key.data.at)) {
+  if (
+    !key.success ||
+    (key.data.sort !== 'score' && !(TIMESTAMP.test(key.data.at) && realMoment(key.data.at)))
+  ) {
     throw new HttpError(400, 'cursor: not a cursor this server gave.');
   }
   if (key.data.sort !== sort) throw new HttpError(400, 'cursor: it belongs to another sort order.');

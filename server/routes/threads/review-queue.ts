@@ -2,13 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { BulkDecisionSchema, ReviewQueueQuerySchema } from '../../../contract/review-queue-schemas.ts';
 import {
   BulkDecisionResultSchema,
-  REVIEW_PAGE_SIZE,
   ReviewQueuePageSchema,
   type BulkDecisionResult,
   type ReviewQueuePage,
 } from '../../../contract/review-queue.ts';
 import type { Database } from '../../db/client.ts';
-import { createReviewQueueRepository } from '../../repositories/review-queue.ts';
+import { createQueuePages } from '../../services/review/queue-page.ts';
 import { toQueuedThread } from '../../views/thread-views.ts';
 import { authorFlagsOf } from '../../services/authors/queue-flags.ts';
 import { HttpError } from '../../http/http-error.ts';
@@ -29,7 +28,8 @@ export function registerReviewQueue(
   { db, decideThread, afterDecisions }: ReviewQueueOptions,
 ) {
   const app = server.withTypeProvider<ZodTypeProvider>();
-  const queue = createReviewQueueRepository(db);
+  const pages = createQueuePages(db);
+  const queue = pages.queue;
   const admin = { access: 'admin' as const };
   const pageSchema = { querystring: ReviewQueueQuerySchema, response: { 200: ReviewQueuePageSchema } };
   const bulkSchema = { body: BulkDecisionSchema, response: { 200: BulkDecisionResultSchema } };
@@ -37,17 +37,27 @@ export function registerReviewQueue(
   // Keyset pages (decision 013): a cursor names the last thread shown, so threads decided or added
   // between two pages neither repeat nor go missing.
   app.get('/api/threads/pending-review', { config: admin, schema: pageSchema }, async (request) => {
-    const { source, query, sort, cursor } = request.query;
+    const {
+      source,
+      query,
+      sort,
+      cursor,
+      hide_rejected_authors: hide,
+      group_duplicates: group,
+    } = request.query;
     const key = cursor ? decodeCursor(cursor, sort) : null;
-    const filter = { source, query };
-    const rows = await queue.page(filter, sort, key, REVIEW_PAGE_SIZE + 1);
-    const shown = rows.slice(0, REVIEW_PAGE_SIZE);
-    const last = shown.at(-1);
+    const filter = { source, query, hideRejectedAuthors: hide === 'true' };
+    const { entries, signals, next } = await pages.page({ filter, sort, key, group: group === 'true' });
+    const shown = entries.map(({ row: { facts: _facts, ...row } }) => row);
     // Authors in control (decision 028): whether each author opted out or removed posts.
     const flags = await authorFlagsOf(db, shown);
     const page: ReviewQueuePage = {
-      threads: shown.map((row) => ({ ...toQueuedThread(row), ...flags.get(row.id) })),
-      next_cursor: rows.length > REVIEW_PAGE_SIZE && last ? encodeCursor(last.key) : null,
+      threads: shown.map((row) => ({
+        ...toQueuedThread(row),
+        ...flags.get(row.id),
+        ...(signals.has(row.id) ? { signals: signals.get(row.id) } : {}),
+      })),
+      next_cursor: next ? encodeCursor(next) : null,
       total: await queue.count(filter),
       queries: await queue.queries(),
       sources: await queue.sources(),

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { REVIEW_QUEUE_TEXTS as T, type ReviewSort } from '../../../contract/review-queue.ts';
 import { sourceBadge, type ThreadSource } from '../../../contract/review.ts';
+import { REVIEW_SIGNAL_TEXTS as S } from '../../../contract/review-signals.ts';
 import { $reviewQueue, loadReviewQueue } from '../../stores/review-queue.ts';
 
 const SOURCES: readonly ThreadSource[] = ['user_own', 'public_search', 'public_tag', 'manual_submission'];
@@ -74,7 +75,28 @@ export default function ReviewFilters() {
         >
           <option value="newest">{T.newest}</option>
           {likesKnown && <option value="likes">{T.mostLiked}</option>}
+          <option value="score">{S.byScore}</option>
         </select>
+      </label>
+      <label className="review-filters__check">
+        <input
+          type="checkbox"
+          checked={filter.hideRejectedAuthors}
+          onChange={(event) =>
+            void loadReviewQueue({ hideRejectedAuthors: event.target.checked }, { quiet: true })
+          }
+        />
+        {S.hideRejectedAuthors}
+      </label>
+      <label className="review-filters__check">
+        <input
+          type="checkbox"
+          checked={filter.groupDuplicates}
+          onChange={(event) =>
+            void loadReviewQueue({ groupDuplicates: event.target.checked }, { quiet: true })
+          }
+        />
+        {S.groupDuplicates}
       </label>
     </form>
   );

@@ -3,6 +3,7 @@ import { authorChips, type ReviewThread, sourceBadge } from '../../../contract/r
 import { TEXTS } from '../../../contract/texts.ts';
 import { countLabel } from '../../lib/format.ts';
 import DateTime from './DateTime.tsx';
+import ReviewSignals, { ReviewHighlight } from './ReviewSignals.tsx';
 import ReviewThumb from './ReviewThumb.tsx';
 
 interface Props {
@@ -37,7 +38,10 @@ export default function ReviewRow({ thread, actions, wide }: Props) {
             </span>
           ))}
         </p>
-        <p className="review-row__text">{thread.content}</p>
+        <p className="review-row__text">
+          <ReviewHighlight text={thread.content} query={thread.query} />
+        </p>
+        {thread.signals && <ReviewSignals signals={thread.signals} />}
         {thread.notes && !open && (
           <p className="review-row__note">
             <strong>Member’s note:</strong> {thread.notes}

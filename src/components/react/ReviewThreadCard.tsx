@@ -4,6 +4,7 @@ import { TEXTS } from '../../../contract/texts.ts';
 import { countLabel } from '../../lib/format.ts';
 import { ThreadAvatar, ThreadImage } from './ThreadCardView.tsx';
 import DateTime from './DateTime.tsx';
+import ReviewSignals, { ReviewHighlight } from './ReviewSignals.tsx';
 
 interface Props {
   thread: ReviewThread;
@@ -37,7 +38,10 @@ export default function ReviewThreadCard({ thread, children }: Props) {
           <DateTime iso={thread.timestamp} />
         </p>
       )}
-      <p className="thread-card__content">{thread.content}</p>
+      <p className="thread-card__content">
+        <ReviewHighlight text={thread.content} query={thread.query} />
+      </p>
+      {thread.signals && <ReviewSignals signals={thread.signals} />}
       {thread.query && <p className="field-help review-card__query">Found by “{thread.query}”</p>}
       {thread.notes && (
         <p className="review-card__notes">

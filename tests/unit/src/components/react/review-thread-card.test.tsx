@@ -43,3 +43,43 @@ describe('ReviewThreadCard: the author’s choices (decision 028)', () => {
     ]);
   });
 });
+
+describe('ReviewThreadCard: the queue’s signals (decision 055)', () => {
+  test('the found words are in <mark> as text; history, duplicates, score and reasons are chips in words', () => {
+    const card: ReviewThread = {
+      ...thread,
+      content: 'Spacing <b>scales</b> beat ad-hoc margins.',
+      query: 'spacing',
+      signals: {
+        author_approved: 2,
+        author_rejected: 1,
+        duplicates: [
+          { match: 'text', thread_id: 'a1', status: 'approved', url: '/thread/a1' },
+          { match: 'image', thread_id: 'r1', status: 'rejected', url: null },
+        ],
+        score: 64,
+        score_reasons: ['Has a picture: raises the score'],
+        grouped: 0,
+      },
+    };
+    const doc = new DOMParser().parseFromString(
+      renderToStaticMarkup(<ReviewThreadCard thread={card} />),
+      'text/html',
+    );
+    const content = doc.querySelector('.thread-card__content');
+    expect([...(content?.querySelectorAll('mark') ?? [])].map((mark) => mark.textContent)).toEqual([
+      'Spacing',
+    ]);
+    expect(content?.querySelector('b')).toBeNull();
+    expect(content?.textContent).toBe(card.content);
+    const signals = [...doc.querySelectorAll('.review-signals li')].map((chip) => chip.textContent);
+    expect(signals).toEqual([
+      'Author: 2 approved, 1 rejected here',
+      'Same text as a thread already approved',
+      'Same picture as a thread already rejected',
+      'Score 64 of 100',
+      'Has a picture: raises the score',
+    ]);
+    expect(doc.querySelector('.review-signals a')?.getAttribute('href')).toBe('/thread/a1');
+  });
+});

@@ -1,0 +1,3 @@
+CREATE INDEX "threads_decided_text_key" ON "threads" USING btree (md5(regexp_replace(lower("text"), '[[:space:][:punct:]]+', '', 'g'))) WHERE "threads"."status" <> 'pending';--> statement-breakpoint
+CREATE INDEX "threads_decided_link_key" ON "threads" USING btree (rtrim(lower(substring("text" from 'https?://(?:www[.])?([^[:space:]?#]+)')), '/.,:!)')) WHERE "threads"."status" <> 'pending';--> statement-breakpoint
+CREATE INDEX "threads_decided_image_key" ON "threads" USING btree (substring("image_url" from '^[a-zA-Z]+://[^/]+(/[^?#]*)')) WHERE "threads"."status" <> 'pending';
