@@ -236,7 +236,7 @@ test("the duplicate lookups are the expression indexes' own expressions (migrati
       const result = await tx.execute(
         sql`explain select ${threads.id} from ${threads} where ${threads.status} <> 'pending' and ${key} in ('a', 'b')`,
       );
-      plans[name] = JSON.stringify(result.rows);
+      plans[name] = JSON.stringify((result as unknown as { rows: unknown[] }).rows);
     }
   });
   for (const [name, plan] of Object.entries(plans)) expect(plan, name).toContain(name);
