@@ -85,6 +85,7 @@ export const MailLinkSchema = z.object({
 export const DIGEST_TEXTS = {
   checkInbox:
     'Thanks. If this address can receive mail, a message with a link to confirm is on its way. Nothing is sent until you confirm.',
+  subscribeTitle: 'Almost there',
   confirmTitle: 'Confirm your subscription',
   confirmButton: 'Confirm my subscription',
   confirmed: 'You are subscribed. The digest comes once a week; every mail has a link to stop it.',

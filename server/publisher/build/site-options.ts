@@ -21,6 +21,8 @@ export interface SiteBuildOptions {
   nodePaths?: readonly string[] | undefined;
   /** A copy of the catalogue in the site's `data/`, for static hosts (`npm run build`); see host-files.ts. */
   catalogueInSite?: boolean | undefined;
+  /** SMTP_URL is set: the pages offer the weekly digest by mail (decision 054). */
+  digestMail?: boolean | undefined;
 }
 
 /** What the server exports into the catalogue it builds from and serves. */
@@ -44,6 +46,7 @@ export function siteBuildOptionsFor(config: Config): SiteBuildOptions {
     apiBaseUrl: config.apiBaseUrl,
     apiUpstream: localOrigin(config.host, config.port),
     nodePaths: config.threads.mode === 'simulated' ? [`${SIMULATED_PREFIX}/`] : [],
+    digestMail: config.mail.smtpUrl !== undefined,
   };
 }
 
@@ -63,6 +66,8 @@ export function buildEnv(options: SiteBuildOptions): Record<string, string> {
   if (options.profilesFile) env.PROFILES_FILE = options.profilesFile;
   // Part of the fingerprint like every other setting here: another API origin rebuilds the site.
   if (options.apiBaseUrl) env.API_BASE_URL = options.apiBaseUrl;
+  // Whether the subscribe form is shown; never the SMTP settings themselves.
+  if (options.digestMail) env.DIGEST_MAIL = 'true';
   return env;
 }
 

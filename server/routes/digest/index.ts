@@ -46,11 +46,18 @@ const digestRoutes: FastifyPluginAsync<DigestRoutesOptions> = async (server, opt
     '/api/digest/subscribe',
     {
       config: { access: 'public', rateLimit: limit('digestSubscribe', options.rateLimitMultiplier) },
-      schema: { body: DigestSubscribeSchema, response: { 202: SubscribedSchema } },
+      schema: { body: DigestSubscribeSchema, response: { 200: htmlPage, 202: SubscribedSchema } },
     },
     async (request, reply) => {
       if (!options.mailEnabled) throw new HttpError(503, DIGEST_TEXTS.noMail);
       await subscribeToDigest(db, request.body.email);
+      // The site's form posts without JavaScript: it gets a page in words, the API its JSON.
+      if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded'))
+        return html(
+          reply,
+          200,
+          mailResultPage(DIGEST_TEXTS.subscribeTitle, DIGEST_TEXTS.checkInbox, siteUrl),
+        );
       return reply.status(202).send({ message: DIGEST_TEXTS.checkInbox });
     },
   );

@@ -246,3 +246,26 @@ test('bad addresses are a 400 naming the field; without SMTP_URL nobody can subs
   const { db } = await testDatabase();
   expect(await db.select().from(mailSubscribers)).toEqual([]);
 });
+
+test("the site's form subscribes without JavaScript and gets a page in words", async () => {
+  const response = await fetch(`${base}/api/digest/subscribe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+    body: new URLSearchParams({ email: 'Form@Example.com' }).toString(),
+  });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toContain('text/html');
+  expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+  const page = await response.text();
+  expect(page).toContain(`<h1>${DIGEST_TEXTS.subscribeTitle}</h1>`);
+  expect(page).toContain(DIGEST_TEXTS.checkInbox);
+  const { db } = await testDatabase();
+  expect((await db.select().from(mailSubscribers)).map((row) => row.email)).toEqual(['form@example.com']);
+  // From another site, the form is refused like any other write.
+  const forged = await fetch(`${base}/api/digest/subscribe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
+    body: new URLSearchParams({ email: 'victim@example.com' }).toString(),
+  });
+  expect(forged.status).toBe(403);
+});
