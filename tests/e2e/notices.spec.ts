@@ -58,4 +58,12 @@ test('a member sees the notice of their declined submission with its reason; ope
   await page.reload();
   await expect(button).toHaveAccessibleName(NOTICE_TEXTS.label(0));
   await expect(button).toHaveText(NOTICE_TEXTS.button);
+
+  // On a phone the open list stays within the screen.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await button.click();
+  await expect(notice).toBeVisible();
+  const box = await panel.boundingBox();
+  expect(box?.x).toBeGreaterThanOrEqual(0);
+  expect((box?.x ?? 0) + (box?.width ?? Infinity)).toBeLessThanOrEqual(360);
 });

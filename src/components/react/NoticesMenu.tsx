@@ -74,11 +74,11 @@ export default function NoticesMenu() {
         {list.status === 'ready' && list.notices.length > 0 && (
           <ul className="notices__list">
             {list.notices.map((notice) => (
-              <li key={notice.id} className={notice.read ? 'notice' : 'notice notice--unread'}>
-                {!notice.read && <span className="notice__new">{NOTICE_TEXTS.unread}</span>}
-                <p className="notice__text">{notice.text}</p>
-                {notice.excerpt && <p className="notice__excerpt">“{notice.excerpt}”</p>}
-                <p className="notice__meta">
+              <li key={notice.id} className={notice.read ? 'notice-item' : 'notice-item notice-item--unread'}>
+                {!notice.read && <span className="notice-item__new">{NOTICE_TEXTS.unread}</span>}
+                <p className="notice-item__text">{notice.text}</p>
+                {notice.excerpt && <p className="notice-item__excerpt">“{notice.excerpt}”</p>}
+                <p className="notice-item__meta">
                   <DateTime iso={notice.created_at} />
                   {notice.link && (
                     <a href={notice.link} rel="noopener noreferrer" target="_blank">
