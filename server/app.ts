@@ -31,6 +31,7 @@ import mediaRoutes from './routes/media/index.ts';
 import moderationRoutes from './routes/moderation/index.ts';
 import threadRoutes from './routes/threads/index.ts';
 import userRoutes from './routes/user/index.ts';
+import noticeRoutes from './routes/notices/index.ts';
 import type { Secrets } from './secrets.ts';
 import { createPictureService } from './services/pictures/picture-refresh.ts';
 import type { SiteDeployOptions } from './publisher/index.ts';
@@ -121,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimitMultiplier,
   });
   await app.register(userRoutes, { db, rateLimitMultiplier });
+  await app.register(noticeRoutes, { db });
   await app.register(adminRoutes, { db, tokenKey: secrets.tokenKey, config });
   await app.register(threadRoutes, {
     db,

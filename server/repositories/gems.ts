@@ -45,13 +45,13 @@ export function createGemsRepository(db: Database) {
       return removed.length > 0;
     },
 
-    /** Drops every gem saved on a thread at or after `since` (an undone approval); how many. */
-    async dropSavedSince(threadId: string, since: Date, tx: Database = db): Promise<number> {
+    /** Drops every gem saved on a thread at or after `since` (an undone approval); whose they were. */
+    async dropSavedSince(threadId: string, since: Date, tx: Database = db): Promise<string[]> {
       const dropped = await tx
         .delete(gems)
         .where(and(eq(gems.threadId, threadId), gte(gems.createdAt, since)))
         .returning({ userId: gems.userId });
-      return dropped.length;
+      return dropped.map((row) => row.userId);
     },
 
     /** Every gem row of the member, hidden threads included: what the per-member cap counts. */

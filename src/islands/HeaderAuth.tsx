@@ -1,7 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { TEXTS } from '../../contract/texts.ts';
 import { $connecting, $loginError, checkAuth, login, logout, useAuth } from '../stores/auth.ts';
+
+// Only signed-in people have notices (decision 056): a chunk of its own, fetched once they are known,
+// so a visitor's header carries none of it (decision 053).
+const NoticesMenu = lazy(() => import('../components/react/NoticesMenu.tsx'));
 
 /** Links shown to signed-in users (spec: Home, Dashboard and Submit Thread). */
 const NAV_LINKS = [
@@ -57,6 +61,9 @@ export default function HeaderAuth({ currentPath }: { currentPath: string }) {
       >
         @{auth.user.username ?? auth.user.id}
       </a>
+      <Suspense fallback={null}>
+        <NoticesMenu />
+      </Suspense>
       <button type="button" className="button button--quiet" onClick={() => void logout()}>
         {TEXTS.logout}
       </button>

@@ -3,6 +3,7 @@ import { composeGeneratedPost } from '../../services/publishing/publish-generate
 import { createAuditLogRepository } from '../../repositories/audit-log.ts';
 import { createGeneratedPostsRepository } from '../../repositories/generated-posts.ts';
 import { createThreadsRepository, type ThreadDecision, type ThreadRow } from '../../repositories/threads.ts';
+import { createDecisionNotices } from '../../services/notices/decision-notices.ts';
 
 export interface DecisionInput {
   threadId: string;
@@ -14,13 +15,14 @@ export interface DecisionInput {
 
 /**
  * Decides one thread inside the caller's transaction, the way every decision is made (one thread
- * or fifty): conditional on pending, with its audit row and, for an approved manual submission, the
+ * or fifty): conditional on pending, with its audit row, the submitter's notice (issue 22) and, for an approved manual submission, the
  * generated post the curator's account will publish. Null when the thread was not pending.
  */
 export function createThreadDecider(db: Database) {
   const threads = createThreadsRepository(db);
   const generated = createGeneratedPostsRepository(db);
   const audit = createAuditLogRepository(db);
+  const notices = createDecisionNotices(db);
   return async function decideThread(
     { threadId, status, reason, actorUserId }: DecisionInput,
     tx: Database,
@@ -30,6 +32,7 @@ export function createThreadDecider(db: Database) {
     const action = status === 'approved' ? 'thread.approve' : 'thread.reject';
     const details = reason ? { reason } : {};
     await audit.record({ actorUserId, action, subject: threadId, details }, tx);
+    await notices.threadDecided(decided, tx);
     if (status !== 'approved' || decided.source !== 'manual_submission')
       return { thread: decided, queued: false };
     const post = await generated.create(

@@ -6,6 +6,7 @@ import { createAuthorOptOutsRepository } from '../../repositories/author-opt-out
 import { createThreadsRepository, type AuthorIdentity, type ThreadRow } from '../../repositories/threads.ts';
 import type { User } from '../../repositories/users.ts';
 import type { ContentChange } from '../content-change.ts';
+import { createDecisionNotices } from '../notices/decision-notices.ts';
 import { toAuthorOverview, toAuthorPost } from '../../views/author-views.ts';
 
 /** What a removal or a restore did, and what it changed in public: null when nothing public changed. */
@@ -37,6 +38,7 @@ export function createAuthorControl(db: Database) {
   const threads = createThreadsRepository(db);
   const optOuts = createAuthorOptOutsRepository(db);
   const audit = createAuditLogRepository(db);
+  const notices = createDecisionNotices(db);
 
   /** Refuses a post that is not the author's (404, as for an unknown id: no one learns of others' posts). */
   async function refuseUnless(
@@ -66,6 +68,8 @@ export function createAuthorControl(db: Database) {
       return db.transaction(async (tx) => {
         const row = await refuseUnless(await threads.removeByAuthor(id, identityOf(user), tx), id, user, tx);
         const before = row.statusBeforeRemoval;
+        // Only an approved post was anyone's gem on show; the gems stay stored for a restore.
+        if (before === 'approved') await notices.gemsLeft(row, 'removed_by_author', tx);
         await audit.record(
           { actorUserId: user.id, action: 'author.remove', subject: id, details: { from: before } },
           tx,

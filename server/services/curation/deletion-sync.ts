@@ -1,6 +1,7 @@
 import { createAuditLogRepository } from '../../repositories/audit-log.ts';
 import { createThreadsRepository, type ThreadRow } from '../../repositories/threads.ts';
 import { ThreadsApiError, type ThreadsPost } from '../../threads/gateway.ts';
+import { createDecisionNotices } from '../notices/decision-notices.ts';
 import { pictureOf } from '../publishing/post-to-thread.ts';
 import type { CurationDeps, RunState } from './run-context.ts';
 
@@ -43,6 +44,7 @@ export async function syncDeletions(
 ): Promise<number> {
   const threads = createThreadsRepository(deps.db);
   const audit = createAuditLogRepository(deps.db);
+  const notices = createDecisionNotices(deps.db);
   const due = await threads.listApprovedToRecheck(RECHECK_PER_RUN);
   const readable: string[] = [];
   const checked: string[] = [];
@@ -75,6 +77,8 @@ export async function syncDeletions(
     const done = await deps.db.transaction(async (tx) => {
       const row = await threads.hideGoneAtSource(thread.id, tx);
       if (!row) return false;
+      // Its gems stay stored (they come back if it does) but leave their members' lists.
+      await notices.gemsLeft(row, 'gone_at_source', tx);
       await audit.record(
         {
           actorUserId: null,

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import { createAuditLogRepository } from '../../repositories/audit-log.ts';
 import { createProfilesRepository } from '../../repositories/profiles.ts';
+import { createDecisionNotices } from '../notices/decision-notices.ts';
 
 export type InviteAction = 'approve' | 'reject';
 
@@ -15,7 +16,7 @@ export class InviteDecisionError extends Error {
 }
 
 /**
- * Approves or rejects a pending invite request and records it in the audit log, in one transaction
+ * Approves or rejects a pending invite request and records it in the audit log and the member's notices, in one transaction
  * (the admin API and `npm run admin` both decide through here). `actorUserId` is null when no
  * signed-in admin acted (the CLI). The caller announces the 'profiles' change after an approval.
  */
@@ -30,6 +31,7 @@ export async function decideInvite(
 ): Promise<'approved' | 'rejected'> {
   const profiles = createProfilesRepository(db);
   const audit = createAuditLogRepository(db);
+  const notices = createDecisionNotices(db);
   const status = decision.action === 'reject' ? 'rejected' : 'approved';
   await db.transaction(async (tx) => {
     const decided = await profiles.decide(decision.userId, status, tx);
@@ -48,6 +50,7 @@ export async function decideInvite(
       },
       tx,
     );
+    await notices.inviteDecided(decision.userId, status, tx);
   });
   return status;
 }

@@ -6,6 +6,7 @@ import { createGemsRepository } from '../../repositories/gems.ts';
 import { createGeneratedPostsRepository } from '../../repositories/generated-posts.ts';
 import { createThreadDecisionsRepository, type DecisionToUndo } from '../../repositories/thread-decisions.ts';
 import type { ContentChange } from '../content-change.ts';
+import { createDecisionNotices } from '../notices/decision-notices.ts';
 
 /** The audit actions of a decision and of its undo (decision 047). */
 const DECISION_ACTIONS = ['thread.approve', 'thread.reject', 'thread.undo'] as const;
@@ -23,13 +24,15 @@ export interface UndoOutcome {
  * Takes back an admin's own recent decisions on these threads, all of them or none (decision 047),
  * in one transaction: each thread returns to pending, an approved one leaves the catalogue (the
  * change log reads it as a removal), its generated post not yet published and the gems saved on it
- * since are dropped, and the audit log gains a 'thread.undo' entry. Refused with 404 or 409.
+ * since are dropped (their members told in a notice), the submitter's notice of the decision
+ * is deleted (decision 056), and the audit log gains a 'thread.undo' entry. Refused with 404 or 409.
  */
 export function createDecisionUndo(db: Database) {
   const decisions = createThreadDecisionsRepository(db);
   const audit = createAuditLogRepository(db);
   const posts = createGeneratedPostsRepository(db);
   const gems = createGemsRepository(db);
+  const notices = createDecisionNotices(db);
 
   /** Why this thread's decision cannot be undone by this admin, or null when it can. */
   async function refusal(found: DecisionToUndo, actorUserId: string, tx: Database): Promise<string | null> {
@@ -74,8 +77,13 @@ export function createDecisionUndo(db: Database) {
         await decisions.undecide(id, tx);
         const approved = thread.status === 'approved';
         const post = approved && (await posts.dropUnpublished(id, tx));
-        const gemsDropped =
-          approved && thread.decidedAt ? await gems.dropSavedSince(id, thread.decidedAt, tx) : 0;
+        const gemsDroppedFrom =
+          approved && thread.decidedAt ? await gems.dropSavedSince(id, thread.decidedAt, tx) : [];
+        const gemsDropped = gemsDroppedFrom.length;
+        // The submitter's notice goes with the decision (decision 056); a member whose gem went
+        // with the approval is told, like any gem whose thread left.
+        await notices.decisionUndone(id, tx);
+        if (gemsDropped > 0) await notices.gemsLeft(thread, 'approval_undone', tx, gemsDroppedFrom);
         if (post) droppedPosts += 1;
         // An approval was on the site; a rejection only on the moderation log.
         changes.add(approved ? 'threads' : 'decisions');

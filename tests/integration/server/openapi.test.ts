@@ -218,6 +218,17 @@ describe('every route answers what the document says', () => {
     await walk('GET /api/user/gems/ids', get('/api/user/gems/ids', member), 200);
     await walk('GET /api/user/gems', get('/api/user/gems', member), 200);
     await walk('DELETE /api/user/gems/{thread_id}', send('DELETE', `/api/user/gems/${first}`, member), 200);
+    // The walker's invite was approved: their notices hold one at least (issue 22).
+    const notices = (await walk('GET /api/user/notices', get('/api/user/notices', member), 200)) as {
+      notices: { id: number }[];
+    };
+    expect(notices.notices.length).toBeGreaterThan(0);
+    await walk('GET /api/user/notices/unread', get('/api/user/notices/unread', member), 200);
+    await walk(
+      'POST /api/user/notices/read',
+      send('POST', '/api/user/notices/read', member, { up_to: notices.notices[0]?.id }),
+      200,
+    );
 
     const asker = await signIn(base, 'asker');
     await walk('POST /api/user/request-invite', send('POST', '/api/user/request-invite', asker), 200);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { loadConfig } from '../../../../server/config.ts';
 import { auditLog, threads } from '../../../../server/db/schema.ts';
+import type { NoticePage } from '../../../../contract/notices.ts';
 import type { CurationRunSummary } from '../../../../contract/review.ts';
 import {
   CONFIRM_AFTER_MS,
@@ -13,7 +14,7 @@ import type { CurationDeps } from '../../../../server/services/curation/run-cont
 import { createTokenStore } from '../../../../server/services/tokens/token-store.ts';
 import { OEMBED_CALLS_PER_HOUR } from '../../../../server/simulator/oembed-routes.ts';
 import { SEED_POSTS, type SeedPost } from '../../../../server/simulator/seed-posts.ts';
-import { api, signIn, startApp } from '../../auth/helpers.ts';
+import { api, approvedMember, signIn, startApp } from '../../auth/helpers.ts';
 import { TEST_SECRETS } from '../../helpers/app.ts';
 import { startFixtureServer, type Exchange } from '../../threads/conformance/fixture-server.ts';
 import { createThreadsClient } from '../../../../server/threads/live-client.ts';
@@ -160,6 +161,25 @@ test('section 5: a post deleted at the source is hidden once oEmbed confirms it,
   });
   // Hidden posts are not re-checked: a second sync hides nothing more.
   expect((await sync()).hidden).toBe(0);
+});
+
+test('a member whose gem is hidden at the source is told, with the words the thread had (decision 056)', async () => {
+  const [gone] = await approve([{ post: nth(deleted, 0) }, { post: nth(live, 0) }]);
+  const alice = await approvedMember(base, 'alice');
+  const bob = await approvedMember(base, 'bob');
+  expect((await api(base, `/api/user/gems/${gone}`, { method: 'PUT', cookie: alice })).status).toBe(200);
+  afterAllDeletions();
+  expect((await sync()).hidden).toBe(1);
+  const noticesOf = async (cookie: string) =>
+    ((await (await api(base, '/api/user/notices', { cookie })).json()) as NoticePage).notices;
+  const [notice] = await noticesOf(alice);
+  expect(notice).toMatchObject({
+    kind: 'gem_removed',
+    text: 'A thread you saved as a gem left the catalogue: it was deleted on Threads.',
+    link: permalinkOf(nth(deleted, 0)),
+  });
+  expect(nth(deleted, 0).text.replace(/\s+/g, ' ')).toContain((notice?.excerpt ?? '').replace(/…$/, ''));
+  expect((await noticesOf(bob)).map((n) => n.kind)).toEqual(['invite_approved']);
 });
 
 test(`more confirmed deletions than the cap: exactly ${MAX_HIDES_PER_RUN} hidden and audited, the run says the rest wait`, async () => {

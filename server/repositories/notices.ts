@@ -1,0 +1,95 @@
+import { and, count, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { NoticeDetails, NoticeKind } from '../../contract/notices.ts';
+import type { Database } from '../db/client.ts';
+import { notices } from '../db/schema-messages.ts';
+import { gems, manualSubmissions } from '../db/schema.ts';
+
+export type NoticeRow = typeof notices.$inferSelect;
+
+/** One notice to write: to whom, what about, and what it shows. */
+export interface NewNotice {
+  userId: string;
+  kind: NoticeKind;
+  threadId: string | null;
+  details: NoticeDetails;
+}
+
+/** Members' notices (issue 22): written with the decision that causes them, read by their member only. */
+export function createNoticesRepository(db: Database) {
+  return {
+    /** Writes these notices (none is fine). */
+    async add(rows: readonly NewNotice[], tx: Database = db): Promise<void> {
+      if (rows.length === 0) return;
+      await tx.insert(notices).values(
+        rows.map((row) => ({
+          userId: row.userId,
+          kind: row.kind,
+          threadId: row.threadId,
+          details: { ...row.details },
+        })),
+      );
+    },
+
+    /** The member's notices newest first, older than `before` when given, at most `limit`. */
+    async page(
+      userId: string,
+      before: number | null,
+      limit: number,
+      tx: Database = db,
+    ): Promise<NoticeRow[]> {
+      return tx
+        .select()
+        .from(notices)
+        .where(and(eq(notices.userId, userId), before === null ? undefined : lt(notices.id, before)))
+        .orderBy(desc(notices.id))
+        .limit(limit);
+    },
+
+    /** How many of the member's notices are unread. */
+    async unreadCount(userId: string, tx: Database = db): Promise<number> {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(notices)
+        .where(and(eq(notices.userId, userId), isNull(notices.readAt)));
+      return row?.n ?? 0;
+    },
+
+    /** Marks the member's notice `id` read, or with `upTo` every one up to it; others' are untouched. */
+    async markRead(
+      userId: string,
+      which: { id: number } | { upTo: number },
+      tx: Database = db,
+    ): Promise<void> {
+      const range = 'id' in which ? eq(notices.id, which.id) : lte(notices.id, which.upTo);
+      await tx
+        .update(notices)
+        .set({ readAt: sql`now()` })
+        .where(and(eq(notices.userId, userId), isNull(notices.readAt), range));
+    },
+
+    /** Deletes the notices of these kinds about a thread (an undone decision); how many. */
+    async withdraw(threadId: string, kinds: readonly NoticeKind[], tx: Database = db): Promise<number> {
+      const gone = await tx
+        .delete(notices)
+        .where(and(eq(notices.threadId, threadId), inArray(notices.kind, [...kinds])))
+        .returning({ id: notices.id });
+      return gone.length;
+    },
+
+    /** Every member who submitted this thread by hand (a link may come from more than one). */
+    async submitters(threadId: string, tx: Database = db): Promise<string[]> {
+      const rows = await tx
+        .selectDistinct({ userId: manualSubmissions.userId })
+        .from(manualSubmissions)
+        .where(eq(manualSubmissions.threadId, threadId));
+      return rows.map((row) => row.userId);
+    },
+
+    /** Every member who keeps this thread as a gem. */
+    async gemHolders(threadId: string, tx: Database = db): Promise<string[]> {
+      const rows = await tx.select({ userId: gems.userId }).from(gems).where(eq(gems.threadId, threadId));
+      return rows.map((row) => row.userId);
+    },
+  };
+}
+export type NoticesRepository = ReturnType<typeof createNoticesRepository>;
