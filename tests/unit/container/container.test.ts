@@ -89,7 +89,10 @@ function importedPackages(folder: string): Set<string> {
   );
   for (const file of files) {
     const text = readFileSync(path.join(ROOT, folder, file), 'utf8');
-    for (const [, specifier = ''] of text.matchAll(/^\s*(?:import|export)\s[^'"]*?from\s+'([^'.][^']*)'/gm)) {
+    // No '(' or backtick before `from`: an `export function` whose SQL says `from '...'` is no import.
+    for (const [, specifier = ''] of text.matchAll(
+      /^\s*(?:import|export)\s[^'"`(]*?from\s+'([^'.][^']*)'/gm,
+    )) {
       if (specifier.startsWith('node:') || builtinModules.includes(specifier)) continue;
       const parts = specifier.split('/');
       packages.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? ''));
