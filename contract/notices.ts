@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 
-/** What a notice tells a member about (server/db/schema-messages.ts keeps the same list). */
+/** What a notice tells a member about: a decision on their invite or submission, a gem that left (the `notices.kind` column's values too). */
 export const NOTICE_KIND_NAMES = [
   'invite_approved',
   'invite_rejected',

@@ -17,18 +17,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { NOTICE_KIND_NAMES } from '../../contract/notices.ts';
 import { threads, users } from './schema.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-
-/** What a notice tells a member about: a decision on their invite or submission, a gem that left. */
-export const NOTICE_KINDS = [
-  'invite_approved',
-  'invite_rejected',
-  'submission_approved',
-  'submission_rejected',
-  'gem_removed',
-] as const;
 
 /**
  * A decision that reached a member (issue 22), written in the transaction of the decision itself.
@@ -42,7 +34,7 @@ export const notices = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: NOTICE_KINDS }).notNull(),
+    kind: text('kind', { enum: NOTICE_KIND_NAMES }).notNull(),
     threadId: uuid('thread_id').references(() => threads.id, { onDelete: 'set null' }),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
