@@ -1,9 +1,10 @@
-import { NOTICE_TEXTS } from '../../contract/notices.ts';
-import { expect, signedInPage, test } from './fixtures.ts';
-import { callApi, signInApproved } from './member-helpers.ts';
+import { NOTICE_TEXTS } from '../../../contract/notices.ts';
+import { expect, signedInPage, test } from '../fixtures.ts';
+import { callApi, signInApproved } from '../member-helpers.ts';
 
 const run = Date.now().toString(36).slice(-5);
 
+// In the curation project: it decides a thread, which the site project's empty moderation log must not see.
 // Issue 22, decision 056: a member learns in the header that their submission was declined, and why.
 test('a member sees the notice of their declined submission with its reason; opening marks it read', async ({
   page,
