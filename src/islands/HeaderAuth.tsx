@@ -3,6 +3,9 @@ import { lazy, Suspense, useEffect } from 'react';
 import { TEXTS } from '../../contract/texts.ts';
 import { $connecting, $loginError, checkAuth, login, logout, useAuth } from '../stores/auth.ts';
 
+// The placeholder's size is the menu's (notices.css): loaded with the header, not with the menu.
+import '../styles/notices.css';
+
 // Only signed-in people have notices (decision 056): a chunk of its own, fetched once they are known,
 // so a visitor's header carries none of it (decision 053).
 const NoticesMenu = lazy(() => import('../components/react/NoticesMenu.tsx'));
@@ -61,7 +64,7 @@ export default function HeaderAuth({ currentPath }: { currentPath: string }) {
       >
         @{auth.user.username ?? auth.user.id}
       </a>
-      <Suspense fallback={null}>
+      <Suspense fallback={<span className="notices--placeholder" aria-hidden="true" />}>
         <NoticesMenu />
       </Suspense>
       <button type="button" className="button button--quiet" onClick={() => void logout()}>
