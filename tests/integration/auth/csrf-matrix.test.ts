@@ -68,15 +68,29 @@ test('every unsafe API route, however its path is spelled, refuses cross-site re
   }
 });
 
-test('the Meta callbacks are the only routes open to other sites, and they demand a signature', async () => {
-  const { app } = await startApp();
+test('the Meta callbacks and the mailed links are the only routes open to other sites, and they demand a signature', async () => {
+  const { app, base } = await startApp();
   try {
     expect(
       app.apiRoutes
         .filter((route) => route.crossSite)
         .map((r) => `${r.method} ${r.url}`)
         .sort(),
-    ).toEqual(['POST /api/auth/data-deletion', 'POST /api/auth/deauthorize']);
+    ).toEqual([
+      'POST /api/auth/data-deletion',
+      'POST /api/auth/deauthorize',
+      // A mail app's one-click unsubscribe posts from no page (RFC 8058): the link's HMAC is the defence (decision 054).
+      'POST /api/digest/confirm',
+      'POST /api/digest/unsubscribe',
+    ]);
+    const link = `s=${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}&t=${'A'.repeat(43)}`;
+    for (const purpose of ['confirm', 'unsubscribe']) {
+      const forged = await fetch(`${base}/api/digest/${purpose}?${link}`, {
+        method: 'POST',
+        headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+      });
+      expect(forged.status, purpose).toBe(400);
+    }
   } finally {
     await app.close();
   }
