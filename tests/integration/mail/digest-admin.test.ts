@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, test } from 'vitest';
@@ -9,6 +12,9 @@ import { publishDueDigest } from '../../../server/services/digest/publish-digest
 import { api, approvedMember, signInCurator, startApp } from '../auth/helpers.ts';
 import { insertThreads, threadRows } from '../helpers/approved-threads.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
+
+/** A data folder of its own: config refuses one that holds the project (CI clones it under /tmp). */
+const MAIL_TEST_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'ct-mail-test-'));
 
 let app: FastifyInstance;
 let base: string;
@@ -88,7 +94,11 @@ test('the admin trims last week’s digest and writes its note; the published di
 
   // Published once its hold is over: without the trimmed thread, with the note.
   const due = new Date(weekRange(last).end.getTime() + 25 * 3_600_000);
-  const config = loadConfig({ SMTP_URL: 'smtp://127.0.0.1:9', DIGEST_SIZE: '3', DATA_DIR: '/tmp' });
+  const config = loadConfig({
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    DIGEST_SIZE: '3',
+    DATA_DIR: MAIL_TEST_DATA_DIR,
+  });
   expect(await publishDueDigest({ db, config }, due)).toMatchObject({
     id: digestId(last),
     published: true,

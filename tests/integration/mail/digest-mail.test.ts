@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, test } from 'vitest';
@@ -14,6 +17,9 @@ import { TEST_SECRETS } from '../helpers/app.ts';
 import { insertThreads, threadRows } from '../helpers/approved-threads.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
 import { linkIn, rawHeader, startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.ts';
+
+/** A data folder of its own: config refuses one that holds the project (CI clones it under /tmp). */
+const MAIL_TEST_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'ct-mail-test-'));
 
 const ORIGIN = 'http://localhost:4321';
 /** Monday of ISO week 2026-49: last week, 2026-48, ran from November 23 to 30. */
@@ -40,7 +46,7 @@ async function deps() {
     PUBLIC_URL: ORIGIN,
     SMTP_URL: inbox.url,
     DIGEST_HOLD_HOURS: '0',
-    DATA_DIR: '/tmp',
+    DATA_DIR: MAIL_TEST_DATA_DIR,
   });
   return { db, config, tokenKey: TEST_SECRETS.tokenKey };
 }
