@@ -75,11 +75,20 @@ export const DigestSubscribeSchema = z.object({
     ),
 });
 
-/** A mailed link's query: the subscriber and the link's signature (decision 054). */
-export const MailLinkSchema = z.object({
-  s: z.string().check(z.regex(/^[0-9a-f-]{36}$/, 'must be a subscriber id')),
-  t: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'must be a link signature')),
-});
+/**
+ * A mailed link's query: the subscriber and the link's signature (decision 054). Loose on purpose:
+ * a link cut short in a mail app is answered with a page in words (`mailLinkParts`), not a JSON error.
+ */
+export const MailLinkSchema = z.object({ s: z.optional(z.string()), t: z.optional(z.string()) });
+
+/** A mailed link's subscriber id and signature when both are well formed, else null. */
+export function mailLinkParts(query: { s?: string | undefined; t?: string | undefined }): {
+  s: string;
+  t: string;
+} | null {
+  const { s, t } = query;
+  return s && t && /^[0-9a-f-]{36}$/.test(s) && /^[A-Za-z0-9_-]{43}$/.test(t) ? { s, t } : null;
+}
 
 /** What the subscription answers, whatever the address (it never tells whether one is known). */
 export const DIGEST_TEXTS = {

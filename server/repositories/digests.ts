@@ -90,10 +90,15 @@ export function createDigestsRepository(db: Database) {
     },
 
     /**
-     * Leaves `threadId` out of an unpublished digest, or puts it back; false once it is published.
-     * One statement, so two admins trimming at once both count.
+     * Leaves `threadId` out of an unpublished digest, or puts it back: the row as it is now, or null
+     * once it is published. One statement, so two admins trimming at once both count.
      */
-    async setExcluded(id: string, threadId: string, excluded: boolean, tx: Database = db): Promise<boolean> {
+    async setExcluded(
+      id: string,
+      threadId: string,
+      excluded: boolean,
+      tx: Database = db,
+    ): Promise<DigestRow | null> {
       const list = excluded
         ? sql`array_append(array_remove(${digests.excludedThreadIds}, ${threadId}::uuid), ${threadId}::uuid)`
         : sql`array_remove(${digests.excludedThreadIds}, ${threadId}::uuid)`;
@@ -101,18 +106,18 @@ export function createDigestsRepository(db: Database) {
         .update(digests)
         .set({ excludedThreadIds: list, updatedAt: sql`now()` })
         .where(and(eq(digests.id, id), isNull(digests.publishedAt)))
-        .returning({ id: digests.id });
-      return rows.length > 0;
+        .returning();
+      return rows[0] ?? null;
     },
 
-    /** Sets an unpublished digest's editor's note; false once it is published. */
-    async setNote(id: string, note: string, tx: Database = db): Promise<boolean> {
+    /** Sets an unpublished digest's editor's note: the row as it is now, or null once it is published. */
+    async setNote(id: string, note: string, tx: Database = db): Promise<DigestRow | null> {
       const rows = await tx
         .update(digests)
         .set({ note, updatedAt: sql`now()` })
         .where(and(eq(digests.id, id), isNull(digests.publishedAt)))
-        .returning({ id: digests.id });
-      return rows.length > 0;
+        .returning();
+      return rows[0] ?? null;
     },
 
     /**

@@ -54,6 +54,12 @@ export function createGemsRepository(db: Database) {
       return dropped.map((row) => row.userId);
     },
 
+    /** Every member who keeps this thread as a gem. */
+    async holdersOf(threadId: string, tx: Database = db): Promise<string[]> {
+      const rows = await tx.select({ userId: gems.userId }).from(gems).where(eq(gems.threadId, threadId));
+      return rows.map((row) => row.userId);
+    },
+
     /** Every gem row of the member, hidden threads included: what the per-member cap counts. */
     async countStored(userId: string, tx: Database = db): Promise<number> {
       const [row] = await tx.select({ n: count() }).from(gems).where(eq(gems.userId, userId));

@@ -41,6 +41,15 @@ export function createManualSubmissionsRepository(db: Database) {
       return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
     },
 
+    /** Every member who submitted this thread by hand (a link may come from more than one). */
+    async submittersOf(threadId: string, tx: Database = db): Promise<string[]> {
+      const rows = await tx
+        .selectDistinct({ userId: manualSubmissions.userId })
+        .from(manualSubmissions)
+        .where(eq(manualSubmissions.threadId, threadId));
+      return rows.map((row) => row.userId);
+    },
+
     /**
      * Serialises one member's submissions until the transaction ends, so two at once cannot both
      * pass the hourly limit.

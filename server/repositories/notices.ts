@@ -2,7 +2,6 @@ import { and, count, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm
 import type { NoticeDetails, NoticeKind } from '../../contract/notices.ts';
 import type { Database } from '../db/client.ts';
 import { notices } from '../db/schema-messages.ts';
-import { gems, manualSubmissions } from '../db/schema.ts';
 
 export type NoticeRow = typeof notices.$inferSelect;
 
@@ -74,21 +73,6 @@ export function createNoticesRepository(db: Database) {
         .where(and(eq(notices.threadId, threadId), inArray(notices.kind, [...kinds])))
         .returning({ id: notices.id });
       return gone.length;
-    },
-
-    /** Every member who submitted this thread by hand (a link may come from more than one). */
-    async submitters(threadId: string, tx: Database = db): Promise<string[]> {
-      const rows = await tx
-        .selectDistinct({ userId: manualSubmissions.userId })
-        .from(manualSubmissions)
-        .where(eq(manualSubmissions.threadId, threadId));
-      return rows.map((row) => row.userId);
-    },
-
-    /** Every member who keeps this thread as a gem. */
-    async gemHolders(threadId: string, tx: Database = db): Promise<string[]> {
-      const rows = await tx.select({ userId: gems.userId }).from(gems).where(eq(gems.threadId, threadId));
-      return rows.map((row) => row.userId);
     },
   };
 }

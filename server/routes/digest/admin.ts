@@ -37,8 +37,9 @@ const digestAdminRoutes: FastifyPluginAsync<DigestAdminOptions> = async (server,
       const admin = await request.authUser();
       const { thread_id: threadId, excluded } = request.body;
       const row = await draftRow(db);
-      await db.transaction(async (tx) => {
-        if (!(await digests.setExcluded(row.id, threadId, excluded, tx))) throw new HttpError(409, PUBLISHED);
+      const updated = await db.transaction(async (tx) => {
+        const changed = await digests.setExcluded(row.id, threadId, excluded, tx);
+        if (!changed) throw new HttpError(409, PUBLISHED);
         await audit.record(
           {
             actorUserId: admin.id,
@@ -48,8 +49,9 @@ const digestAdminRoutes: FastifyPluginAsync<DigestAdminOptions> = async (server,
           },
           tx,
         );
+        return changed;
       });
-      return digestDraft({ db, config });
+      return digestDraft({ db, config }, updated);
     },
   );
 
@@ -59,11 +61,13 @@ const digestAdminRoutes: FastifyPluginAsync<DigestAdminOptions> = async (server,
     async (request) => {
       const admin = await request.authUser();
       const row = await draftRow(db);
-      await db.transaction(async (tx) => {
-        if (!(await digests.setNote(row.id, request.body.note, tx))) throw new HttpError(409, PUBLISHED);
+      const updated = await db.transaction(async (tx) => {
+        const changed = await digests.setNote(row.id, request.body.note, tx);
+        if (!changed) throw new HttpError(409, PUBLISHED);
         await audit.record({ actorUserId: admin.id, action: 'digest.note', subject: row.id }, tx);
+        return changed;
       });
-      return digestDraft({ db, config });
+      return digestDraft({ db, config }, updated);
     },
   );
 };

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { DIGEST_TEXTS, DigestSubscribeSchema, MailLinkSchema } from '../../../contract/digest.ts';
+import {
+  DIGEST_TEXTS,
+  DigestSubscribeSchema,
+  MailLinkSchema,
+  mailLinkParts,
+} from '../../../contract/digest.ts';
 import { z } from '../../../contract/zod.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -68,7 +73,11 @@ const digestRoutes: FastifyPluginAsync<DigestRoutesOptions> = async (server, opt
     const schema = { querystring: MailLinkSchema, response: { 200: htmlPage, 400: htmlPage } };
 
     app.get(path, { config, schema }, async (request, reply) => {
-      const action = `${path}?${new URLSearchParams(request.query).toString()}`;
+      // A link cut short shows what is wrong in words, and no button that could only fail.
+      const parts = mailLinkParts(request.query);
+      if (!parts)
+        return html(reply, 400, mailResultPage(DIGEST_TEXTS.confirmTitle, DIGEST_TEXTS.badLink, siteUrl));
+      const action = `${path}?${new URLSearchParams(parts).toString()}`;
       return html(reply, 200, mailLinkPage(purpose, action, siteUrl));
     });
 

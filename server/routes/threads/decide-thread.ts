@@ -15,8 +15,8 @@ export interface DecisionInput {
 
 /**
  * Decides one thread inside the caller's transaction, the way every decision is made (one thread
- * or fifty): conditional on pending, with its audit row, the submitter's notice (issue 22) and, for an approved manual submission, the
- * generated post the curator's account will publish. Null when the thread was not pending.
+ * or fifty): conditional on pending, with its audit row, the submitter's notice (issue 22) and,
+ * for an approved manual submission, the generated post the curator's account will publish. Null when the thread was not pending.
  */
 export function createThreadDecider(db: Database) {
   const threads = createThreadsRepository(db);

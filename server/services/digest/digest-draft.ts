@@ -41,14 +41,14 @@ function items(threads: readonly DigestThread[], gems: Map<string, number>): Dig
   }));
 }
 
-/** `GET /api/admin/digest`: what the digest being prepared holds and would send. */
+/** `GET /api/admin/digest`: what the digest being prepared (`row`, read here when not given) holds and would send. */
 export async function digestDraft(
   deps: { db: Database; config: Pick<Config, 'digest' | 'mail'> },
-  now = new Date(),
+  row?: DigestRow,
 ): Promise<DigestDraft> {
   const { db, config } = deps;
   const digests = createDigestsRepository(db);
-  const row = await draftRow(db, now);
+  row ??= await draftRow(db);
   const range = weekRange({ year: row.year, week: row.week });
   const chosen = await digests.select(range, row.excludedThreadIds, config.digest.size);
   const [threads, excluded] = await Promise.all([

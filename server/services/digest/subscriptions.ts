@@ -1,3 +1,4 @@
+import { mailLinkParts } from '../../../contract/digest.ts';
 import type { Database } from '../../db/client.ts';
 import { createMailSendsRepository } from '../../repositories/mail-sends.ts';
 import { createMailSubscribersRepository } from '../../repositories/mail-subscribers.ts';
@@ -28,9 +29,10 @@ export async function followMailLink(
   db: Database,
   tokenKey: Buffer,
   purpose: MailLinkPurpose,
-  link: { s: string; t: string },
+  query: { s?: string | undefined; t?: string | undefined },
 ): Promise<LinkOutcome> {
-  if (!mailLinkValid(tokenKey, purpose, link.s, link.t)) return 'invalid';
+  const link = mailLinkParts(query);
+  if (!link || !mailLinkValid(tokenKey, purpose, link.s, link.t)) return 'invalid';
   const subscribers = createMailSubscribersRepository(db);
   if (purpose === 'confirm') return (await subscribers.confirm(link.s)) ? 'done' : 'invalid';
   // Unsubscribing twice (a mail app's one click, then the page) is still done: the address is gone.

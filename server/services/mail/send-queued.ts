@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { createDigestsRepository } from '../../repositories/digests.ts';
+import { createDigestsRepository, type DigestRow, type DigestThread } from '../../repositories/digests.ts';
 import { createMailSendsRepository, type MailSendRow } from '../../repositories/mail-sends.ts';
 import { createMailSubscribersRepository, type SubscriberRow } from '../../repositories/mail-subscribers.ts';
 import { confirmMail, digestMail, type Mail } from './compose.ts';
@@ -41,29 +41,49 @@ function nothingToSend(row: MailSendRow, subscriber: SubscriberRow | null): stri
   return null;
 }
 
-async function compose(deps: MailDeps, row: MailSendRow, subscriber: SubscriberRow): Promise<Mail | string> {
+/** What one run reads once and reuses for every message: repositories, and each digest's content. */
+interface RunContext {
+  deps: MailDeps;
+  sends: ReturnType<typeof createMailSendsRepository>;
+  subscribers: ReturnType<typeof createMailSubscribersRepository>;
+  digests: ReturnType<typeof createDigestsRepository>;
+  /** A digest's row and threads, read once per run however many subscribers it goes to. */
+  digestContent: Map<string, Promise<{ digest: DigestRow; items: DigestThread[] } | string>>;
+}
+
+/** A digest's row and threads, or why there is nothing to send. */
+async function readDigest(run: RunContext, id: string) {
+  const digest = await run.digests.find(id);
+  if (!digest?.publishedAt || !digest.threadIds) return 'its digest is not published';
+  const items = await run.digests.threadsOf(digest.threadIds);
+  return items.length > 0 ? { digest, items } : 'its digest has no thread left in the catalogue';
+}
+
+async function compose(run: RunContext, row: MailSendRow, subscriber: SubscriberRow): Promise<Mail | string> {
+  const { deps } = run;
   const api = new URL(String(deps.config.apiBaseUrl ?? deps.config.publicUrl));
   if (row.kind === 'confirm') return confirmMail(mailLinkUrl(api, 'confirm', deps.tokenKey, subscriber.id));
-  const digests = createDigestsRepository(deps.db);
-  const digest = row.digestId ? await digests.find(row.digestId) : null;
-  if (!digest?.publishedAt || !digest.threadIds) return 'its digest is not published';
-  const items = await digests.threadsOf(digest.threadIds);
-  if (items.length === 0) return 'its digest has no thread left in the catalogue';
-  return digestMail(digest, items, {
+  if (!row.digestId) return 'its digest is not published';
+  let content = run.digestContent.get(row.digestId);
+  if (!content) {
+    content = readDigest(run, row.digestId);
+    run.digestContent.set(row.digestId, content);
+  }
+  const found = await content;
+  if (typeof found === 'string') return found;
+  return digestMail(found.digest, found.items, {
     site: deps.config.publicUrl,
     unsubscribe: mailLinkUrl(api, 'unsubscribe', deps.tokenKey, subscriber.id),
   });
 }
 
 /** One claimed message: sent and marked sent, or its failure recorded. */
-async function sendOne(deps: MailDeps, row: MailSendRow, summary: SendSummary): Promise<void> {
-  const sends = createMailSendsRepository(deps.db);
-  const subscriber = row.subscriberId
-    ? await createMailSubscribersRepository(deps.db).find(row.subscriberId)
-    : null;
+async function sendOne(run: RunContext, row: MailSendRow, summary: SendSummary): Promise<void> {
+  const { deps, sends } = run;
+  const subscriber = row.subscriberId ? await run.subscribers.find(row.subscriberId) : null;
   const skip = nothingToSend(row, subscriber);
   const mail =
-    skip === null && subscriber ? await compose(deps, row, subscriber) : (skip ?? 'nothing to send');
+    skip === null && subscriber ? await compose(run, row, subscriber) : (skip ?? 'nothing to send');
   if (typeof mail === 'string' || !subscriber) {
     await sends.markFailedTry(row.id, typeof mail === 'string' ? mail : 'nothing to send', null);
     summary.failed++;
@@ -90,12 +110,19 @@ async function sendOne(deps: MailDeps, row: MailSendRow, summary: SendSummary): 
  * claimed by one, and a claimed message is never sent by another.
  */
 export async function sendQueuedMail(deps: MailDeps): Promise<SendSummary> {
-  const sends = createMailSendsRepository(deps.db);
+  const run: RunContext = {
+    deps,
+    sends: createMailSendsRepository(deps.db),
+    subscribers: createMailSubscribersRepository(deps.db),
+    digests: createDigestsRepository(deps.db),
+    digestContent: new Map(),
+  };
+  const { sends } = run;
   const summary: SendSummary = { sent: 0, retried: 0, failed: await sends.failInterrupted() };
   for (let handled = 0; handled < MAX_PER_RUN;) {
     const batch = await sends.claim(BATCH, LEASE_MS);
     if (batch.length === 0) break;
-    for (const row of batch) await sendOne(deps, row, summary);
+    for (const row of batch) await sendOne(run, row, summary);
     handled += batch.length;
   }
   return summary;

@@ -1,5 +1,7 @@
 import { noticeExcerpt, type GemRemovalCause, type NoticeDetails } from '../../../contract/notices.ts';
 import type { Database } from '../../db/client.ts';
+import { createGemsRepository } from '../../repositories/gems.ts';
+import { createManualSubmissionsRepository } from '../../repositories/manual-submissions.ts';
 import { createNoticesRepository } from '../../repositories/notices.ts';
 import type { ThreadRow } from '../../repositories/threads.ts';
 
@@ -14,6 +16,8 @@ function threadDetails(thread: ThreadRow): NoticeDetails {
  */
 export function createDecisionNotices(db: Database) {
   const notices = createNoticesRepository(db);
+  const submissions = createManualSubmissionsRepository(db);
+  const gems = createGemsRepository(db);
   return {
     /** The member whose invite request was approved or rejected (invites take no reason). */
     async inviteDecided(userId: string, status: 'approved' | 'rejected', tx: Database): Promise<void> {
@@ -27,7 +31,7 @@ export function createDecisionNotices(db: Database) {
       if (thread.status !== 'approved' && thread.status !== 'rejected') return;
       const kind = thread.status === 'approved' ? 'submission_approved' : 'submission_rejected';
       const details = { ...threadDetails(thread), reason: thread.decisionReason };
-      const members = await notices.submitters(thread.id, tx);
+      const members = await submissions.submittersOf(thread.id, tx);
       await notices.add(
         members.map((userId) => ({ userId, kind, threadId: thread.id, details })),
         tx,
@@ -49,7 +53,7 @@ export function createDecisionNotices(db: Database) {
       tx: Database,
       members?: readonly string[],
     ): Promise<void> {
-      const holders = members ?? (await notices.gemHolders(thread.id, tx));
+      const holders = members ?? (await gems.holdersOf(thread.id, tx));
       const details = { ...threadDetails(thread), cause };
       await notices.add(
         holders.map((userId) => ({ userId, kind: 'gem_removed' as const, threadId: thread.id, details })),

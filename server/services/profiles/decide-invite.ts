@@ -16,8 +16,8 @@ export class InviteDecisionError extends Error {
 }
 
 /**
- * Approves or rejects a pending invite request and records it in the audit log and the member's notices, in one transaction
- * (the admin API and `npm run admin` both decide through here). `actorUserId` is null when no
+ * Approves or rejects a pending invite request and records it in the audit log and the member's
+ * notices, in one transaction (the admin API and `npm run admin` both decide through here). `actorUserId` is null when no
  * signed-in admin acted (the CLI). The caller announces the 'profiles' change after an approval.
  */
 export async function decideInvite(

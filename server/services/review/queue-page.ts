@@ -43,7 +43,7 @@ export function createQueuePages(db: Database) {
     const last = shown.at(-1);
     const next: ReviewKey | null =
       ranked.length > REVIEW_PAGE_SIZE && last ? { sort: 'score', score: last.score, id: last.row.id } : null;
-    return { rows: shown.map((entry) => entry.row), next };
+    return { rows: shown.map((entry) => entry.row), next, scores };
   }
 
   async function byTable(filter: ReviewFilter, sort: 'newest' | 'likes', key: ReviewKey | null) {
@@ -51,15 +51,17 @@ export function createQueuePages(db: Database) {
     const rows = await queue.page(filter, sort, tableKey, REVIEW_PAGE_SIZE + 1);
     const shown = rows.slice(0, REVIEW_PAGE_SIZE);
     const last = shown.at(-1);
-    return { rows: shown, next: rows.length > REVIEW_PAGE_SIZE && last ? last.key : null };
+    return { rows: shown, next: rows.length > REVIEW_PAGE_SIZE && last ? last.key : null, scores: undefined };
   }
 
   return {
     /** One page: its rows (grouped when asked), each row's signals, and the key of the page after. */
     async page({ filter, sort, key, group }: QueuePageRequest) {
-      const { rows, next } = sort === 'score' ? await byScore(filter, key) : await byTable(filter, sort, key);
+      const { rows, next, scores } =
+        sort === 'score' ? await byScore(filter, key) : await byTable(filter, sort, key);
       const entries = group ? groupDuplicates(rows) : rows.map((row) => ({ row, grouped: 0 }));
-      const found = await signalsOf(signals, model, entries);
+      // The score order has ranked its whole window already: its scores are not worked out twice.
+      const found = await signalsOf(signals, model, entries, scores);
       return { entries, signals: found, next };
     },
     queue,

@@ -5,7 +5,7 @@ import {
 } from '../../../contract/review-signals.ts';
 import { threadPath } from '../../../contract/thread-page.ts';
 import type { PendingSignalRow } from '../../repositories/review-queue.ts';
-import type { ReviewSignalsRepository } from '../../repositories/review-signals.ts';
+import { FEATURES, type Feature, type ReviewSignalsRepository } from '../../repositories/review-signals.ts';
 import { scoreOf, type QualityModel } from './quality-model.ts';
 
 /** Most duplicate chips one item carries. */
@@ -24,14 +24,10 @@ export async function scoresOf(
   return new Map(
     rows.map((row) => {
       const author = history.get(nameOf(row)) ?? { approved: 0, rejected: 0 };
-      const { facts } = row;
-      const features = {
-        image: facts.image,
-        short: facts.short,
-        long: facts.long,
-        link_only: facts.link_only,
-        promo: facts.promo,
-      };
+      const features = Object.fromEntries(FEATURES.map((feature) => [feature, row.facts[feature]])) as Record<
+        Feature,
+        boolean
+      >;
       return [row.id, { author, ...scoreOf(counts, { features, author }) }];
     }),
   );
@@ -90,15 +86,19 @@ export function groupDuplicates(rows: PendingSignalRow[]): { row: PendingSignalR
   return kept;
 }
 
-/** The signals of a page's rows: a few batched queries for the whole page, none per row. */
+/**
+ * The signals of a page's rows: a few batched queries for the whole page, none per row. `known`:
+ * scores already worked out for these rows (the score order ranks its window first).
+ */
 export async function signalsOf(
   repository: ReviewSignalsRepository,
   model: QualityModel,
   rows: { row: PendingSignalRow; grouped: number }[],
+  known?: Awaited<ReturnType<typeof scoresOf>>,
 ): Promise<Map<string, ReviewSignals>> {
   const plain = rows.map((entry) => entry.row);
   const [scores, duplicates] = await Promise.all([
-    scoresOf(repository, model, plain),
+    known ?? scoresOf(repository, model, plain),
     duplicatesOf(repository, plain),
   ]);
   return new Map(

@@ -184,10 +184,16 @@ test('a forged or cut link does nothing and says so', async () => {
   // A confirm link cannot unsubscribe: each purpose has its own signature.
   const wrongPurpose = onTestApp(link.toString()).replace('/confirm?', '/unsubscribe?');
   expect((await fetch(wrongPurpose, { method: 'POST' })).status).toBe(400);
-  const cut = await fetch(`${base}/api/digest/confirm?s=${link.searchParams.get('s') ?? ''}`, {
-    method: 'POST',
-  });
+  const cutLink = `${base}/api/digest/confirm?s=${link.searchParams.get('s') ?? ''}`;
+  const cut = await fetch(cutLink, { method: 'POST' });
   expect(cut.status).toBe(400);
+  // Opened in a browser, a cut link says so in words, with no button that could only fail.
+  const opened = await fetch(cutLink);
+  expect(opened.status).toBe(400);
+  expect(opened.headers.get('content-type')).toContain('text/html');
+  const page = await opened.text();
+  expect(page).toContain(DIGEST_TEXTS.badLink);
+  expect(page).not.toContain('<button');
   const { db } = await testDatabase();
   const [row] = await db.select().from(mailSubscribers);
   expect(row?.confirmedAt).toBeNull();
