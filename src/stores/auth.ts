@@ -21,6 +21,12 @@ export type AuthState =
 
 /** Loading first; authenticated only when a stored user exists and the server verifies the session. */
 export const $auth = atom<AuthState>({ status: 'loading' });
+
+/**
+ * True from the moment Logout is pressed until the page leaves: the state itself stays signed in
+ * then (see logout), so islands that would still call the API for the member ask this first.
+ */
+export const $signingOut = atom(false);
 /** True while login wakes the backend and prepares the redirect ('Connecting...'). */
 export const $connecting = atom(false);
 /** The last login problem to show next to the button, or null. */
@@ -105,6 +111,7 @@ export function connectCurationAccount(): Promise<string | null> {
 
 /** Signs out: ends the session on the server, clears what the browser stored, and goes home. */
 export async function logout(): Promise<void> {
+  $signingOut.set(true);
   // The state stays as it is until the page leaves: flipping it to signed-out here would let a
   // protected page's guard redirect elsewhere first (spec: logout goes to /).
   await api('/api/auth/logout', { method: 'POST' }).catch(() => {});

@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import { NOTICE_TEXTS, type Notice, type NoticePage, type NoticeUnread } from '../../contract/notices.ts';
 import { api, failureText } from '../lib/api.ts';
+import { $signingOut } from './auth.ts';
 
 /** The header's unread count: null until known (or when it could not be read: no badge then). */
 export const $noticeUnread = atom<number | null>(null);
@@ -15,6 +16,8 @@ export const $noticeList = atom<NoticeListState>({ status: 'idle' });
 
 /** Reads the unread count once the header knows someone is signed in. */
 export async function loadNoticeCount(): Promise<void> {
+  // Logout may already have ended the session: the count would only be refused (a 401).
+  if ($signingOut.get()) return;
   try {
     $noticeUnread.set((await api<NoticeUnread>('/api/user/notices/unread')).unread);
   } catch {
