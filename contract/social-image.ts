@@ -5,13 +5,13 @@ export const SOCIAL_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 export const SITE_SOCIAL_IMAGE_PATH = '/social.png';
 
 /** The pages that have a picture of their own, drawn by the server on request (decision 048). */
-export const SOCIAL_KINDS = ['thread', 'topic', 'profile'] as const;
+export const SOCIAL_KINDS = ['thread', 'topic', 'profile', 'digest'] as const;
 export type SocialKind = (typeof SOCIAL_KINDS)[number];
 
 /** Where the server draws pictures: `/social/{kind}/{key}.png`. */
 export const SOCIAL_PREFIX = '/social/';
 
-/** The picture of one thread (by id), topic (by slug) or member profile (by username). */
+/** The picture of one thread (by id), topic (by slug), member profile (by username) or digest (`2026-48`). */
 export function socialImagePath(kind: SocialKind, key: string): string {
   return `${SOCIAL_PREFIX}${kind}/${encodeURIComponent(key)}.png`;
 }

@@ -128,7 +128,12 @@ export const JOBS = [
     name: 'publish-digest',
     interval: () => HOUR,
     firstRunAfterMs: 3 * MINUTE,
-    run: (ctx) => publishDueDigest({ db: ctx.database.db, config: ctx.config }),
+    run: async (ctx) => {
+      const outcome = await publishDueDigest({ db: ctx.database.db, config: ctx.config });
+      // Its page and the digests' feeds are rendered by the next publish (decision 057).
+      if (outcome?.published) ctx.contentChanged('threads');
+      return outcome;
+    },
   },
   {
     // The mail outbox (decision 054): only with SMTP_URL; a message is claimed by one instance.

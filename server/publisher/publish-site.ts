@@ -3,6 +3,7 @@ import type { ContentChange } from '../services/content-change.ts';
 import { createCoalescedRunner, type CoalescedRunner } from './coalesced-runner.ts';
 import { buildSite, renderSite, siteState, type SiteBuildOptions } from './build/build-site.ts';
 import { exportCatalogue, type CatalogueExport } from './export/export-catalogue.ts';
+import { exportPublishedDigests } from './export/export-digests.ts';
 import { exportPublishedProfiles } from './export/export-profiles.ts';
 
 interface Log {
@@ -12,14 +13,14 @@ interface Log {
 
 /** What one publish did: whether the exported content changed, and whether the site was rebuilt or rendered. */
 export interface SitePublishOutcome {
-  /** The catalogue's cards or the approved profiles changed on disk (not a rewrite of the same content). */
+  /** The catalogue's cards, the approved profiles or the digests changed on disk (not a rewrite of the same content). */
   exportChanged: boolean;
   built: boolean;
 }
 
 /**
- * Exports what the site is built from out of the database (approved profiles and, with `catalogue`,
- * the public catalogue), then rebuilds the site when that (or anything else it reads) changed. With
+ * Exports what the site is built from out of the database (approved profiles, published digests and,
+ * with `catalogue`, the public catalogue), then rebuilds the site when that (or anything else it reads) changed. With
  * `profiles: false` the profiles file is left as last published (member changes held back by the cap).
  */
 export async function publishSite(
@@ -36,8 +37,11 @@ export async function publishSite(
     options.profilesFile && profiles
       ? (await exportPublishedProfiles(db, options.profilesFile)).changed
       : false;
+  const digestsChanged = options.digestsFile
+    ? (await exportPublishedDigests(db, options.digestsFile, catalogue.pictureBaseUrl)).changed
+    : false;
   const catalogueChanged = await exportCatalogue(db, catalogue);
-  const exportChanged = profilesChanged || catalogueChanged;
+  const exportChanged = profilesChanged || digestsChanged || catalogueChanged;
   const { reason, fingerprint, code, renderOnly } = await siteState(options);
   if (!reason) return { exportChanged, built: false };
   if (renderOnly) {

@@ -1,19 +1,16 @@
-import { and, count, desc, eq, gte, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { gems, threads } from '../db/schema.ts';
+import type { ThreadRow } from './threads.ts';
 import { digests } from '../db/schema-messages.ts';
 
 export type DigestRow = typeof digests.$inferSelect;
 
-/** What a digest shows of each thread. */
-export interface DigestThread {
-  id: string;
-  username: string | null;
-  authorName: string | null;
-  text: string;
-  permalink: string;
-  topicTag: string | null;
-}
+/** What a digest's mail shows of each thread (its page shows the whole card). */
+export type DigestThread = Pick<
+  ThreadRow,
+  'id' | 'username' | 'authorName' | 'text' | 'permalink' | 'topicTag'
+>;
 
 /** The weekly digests (issue 22): their rows, and the selection of a week's best threads. */
 export function createDigestsRepository(db: Database) {
@@ -61,21 +58,23 @@ export function createDigestsRepository(db: Database) {
     },
 
     /** The approved threads among `ids`, in the order of `ids` (a digest's list, as frozen). */
-    async threadsOf(ids: readonly string[], tx: Database = db): Promise<DigestThread[]> {
+    async threadsOf(ids: readonly string[], tx: Database = db): Promise<ThreadRow[]> {
       if (ids.length === 0) return [];
       const rows = await tx
-        .select({
-          id: threads.id,
-          username: threads.username,
-          authorName: threads.authorName,
-          text: threads.text,
-          permalink: threads.permalink,
-          topicTag: threads.topicTag,
-        })
+        .select()
         .from(threads)
         .where(and(inArray(threads.id, [...ids]), eq(threads.status, 'approved')));
       const byId = new Map(rows.map((row) => [row.id, row]));
       return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    /** Every published digest, newest first (a year adds 52: the site renders them all). */
+    async listPublished(tx: Database = db): Promise<DigestRow[]> {
+      return tx
+        .select()
+        .from(digests)
+        .where(isNotNull(digests.publishedAt))
+        .orderBy(desc(digests.year), desc(digests.week));
     },
 
     /** The gems each of `ids` has (a thread without any is left out). */

@@ -2,6 +2,7 @@
 export const PUBLIC_PAGES = [
   '/',
   '/about',
+  '/digest/',
   '/filter/text/',
   '/filter/images/',
   '/moderation',

@@ -2,6 +2,7 @@
 // `prerender = false`, and the publisher renders them through it after each change to the data.
 import { createApp } from 'astro/app/entrypoint';
 import { readCatalogueTopics, renewCatalogueReads } from '../lib/build-catalogue.ts';
+import { readPublishedDigests } from '../lib/build-digests.ts';
 import { readPublishedProfiles } from '../lib/build-profiles.ts';
 import type { RenderedPage, RendererEntry } from '../../contract/rendered-pages.ts';
 
@@ -20,7 +21,7 @@ const filePage = (segments: string[]): RenderedPage => ({
 /**
  * Every page the data decides, as they are now on disk: the home and filter pages, the topics and
  * each topic's page and feeds (with their page), the feeds and their page, the sitemap, About, each
- * approved profile. Every page marked `prerender = false` is here (a test checks); the other pages
+ * approved profile, the digests. Every page marked `prerender = false` is here (a test checks); the other pages
  * are built once per code change.
  */
 export const pagesToRender: RendererEntry['pagesToRender'] = async () => {
@@ -28,6 +29,7 @@ export const pagesToRender: RendererEntry['pagesToRender'] = async () => {
   renewCatalogueReads();
   const topics = (await readCatalogueTopics(0)).map(({ topic }) => topic.slug);
   const profiles = (await readPublishedProfiles()).map(({ username }) => username);
+  const digests = (await readPublishedDigests()).map(({ id }) => id);
   return [
     folderPage([]),
     folderPage(['filter', 'text']),
@@ -45,6 +47,11 @@ export const pagesToRender: RendererEntry['pagesToRender'] = async () => {
       filePage(['topics', slug, 'feed.json']),
     ]),
     ...profiles.map((username) => folderPage([username])),
+    // The digests and their feeds (decision 057): a year adds 52 pages.
+    folderPage(['digest']),
+    filePage(['digest', 'feed.xml']),
+    filePage(['digest', 'feed.json']),
+    ...digests.map((id) => folderPage(['digest', id])),
   ];
 };
 

@@ -20,6 +20,7 @@ const PUBLIC_PAGES = [
   '/topics/typography/feed/',
   '/feed/',
   '/about',
+  '/digest/',
   '/privacy',
   '/terms',
   '/data-deletion',

@@ -23,6 +23,7 @@ import {
 export { PROJECT_ROOT } from './staging.ts';
 export {
   catalogueExportFor,
+  publishedDigestsFile,
   publishedProfilesFile,
   siteBuildOptionsFor,
   type SiteBuildOptions,

@@ -96,6 +96,8 @@ async function dataFingerprint(options: SiteBuildOptions): Promise<string> {
   // No profiles file and an empty list build the same pages.
   const profiles = options.profilesFile ? await readFile(options.profilesFile, 'utf8').catch(() => '') : '';
   hash.update(`profiles\n${profiles.trim() || '[]'}`);
+  const digests = options.digestsFile ? await readFile(options.digestsFile, 'utf8').catch(() => '') : '';
+  hash.update(`digests\n${digests.trim() || '[]'}`);
   return hash.digest('hex');
 }
 
@@ -103,7 +105,7 @@ async function dataFingerprint(options: SiteBuildOptions): Promise<string> {
 async function codeFingerprint(options: SiteBuildOptions): Promise<string> {
   // Where the data lies is not part of the site: dataFingerprint hashes what it holds.
   const settings = Object.entries(buildEnv(options)).filter(
-    ([name]) => name !== 'CATALOGUE_DIR' && name !== 'PROFILES_FILE',
+    ([name]) => !['CATALOGUE_DIR', 'PROFILES_FILE', 'DIGESTS_FILE'].includes(name),
   );
   const hash = createHash('sha256').update(JSON.stringify(settings.sort()));
   for (const input of SOURCE_INPUTS.map((p) => path.join(PROJECT_ROOT, p))) {

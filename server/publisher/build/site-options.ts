@@ -13,6 +13,8 @@ export interface SiteBuildOptions {
   contactEmail: string | undefined;
   /** Approved members' profiles to pre-render (export-profiles.ts); none when absent. */
   profilesFile?: string | undefined;
+  /** The published weekly digests to render at /digest/ (export-digests.ts); none when absent. */
+  digestsFile?: string | undefined;
   /** The origin the pages call the API on (API_BASE_URL); absent: their own origin (`/api/...`). */
   apiBaseUrl?: string | undefined;
   /** Where the Node server listens, for the nginx block written beside the site (not a build input). */
@@ -43,6 +45,7 @@ export function siteBuildOptionsFor(config: Config): SiteBuildOptions {
     publicUrl: config.publicUrl.origin,
     contactEmail: config.contactEmail,
     profilesFile: publishedProfilesFile(config),
+    digestsFile: publishedDigestsFile(config),
     apiBaseUrl: config.apiBaseUrl,
     apiUpstream: localOrigin(config.host, config.port),
     nodePaths: config.threads.mode === 'simulated' ? [`${SIMULATED_PREFIX}/`] : [],
@@ -55,6 +58,11 @@ export function publishedProfilesFile(config: Config): string {
   return path.join(config.dataDir, 'site-data', 'profiles.json');
 }
 
+/** Where the server exports the published digests that the site renders (decision 057). */
+export function publishedDigestsFile(config: Config): string {
+  return path.join(config.dataDir, 'site-data', 'digests.json');
+}
+
 /** Environment the Astro build and the renderer read. */
 export function buildEnv(options: SiteBuildOptions): Record<string, string> {
   const env: Record<string, string> = {
@@ -64,6 +72,7 @@ export function buildEnv(options: SiteBuildOptions): Record<string, string> {
   };
   if (options.contactEmail) env.CONTACT_EMAIL = options.contactEmail;
   if (options.profilesFile) env.PROFILES_FILE = options.profilesFile;
+  if (options.digestsFile) env.DIGESTS_FILE = options.digestsFile;
   // Part of the fingerprint like every other setting here: another API origin rebuilds the site.
   if (options.apiBaseUrl) env.API_BASE_URL = options.apiBaseUrl;
   // Whether the subscribe form is shown; never the SMTP settings themselves.

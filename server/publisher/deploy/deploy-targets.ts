@@ -1,7 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { createAppMetaRepository } from '../../repositories/app-meta.ts';
-import { PROJECT_ROOT, publishedProfilesFile } from '../build/build-site.ts';
+import { PROJECT_ROOT, publishedDigestsFile, publishedProfilesFile } from '../build/build-site.ts';
 import { runDeployCommand } from './deploy-command.ts';
 import { callDeployHook, type DeployLog } from './deploy-hook.ts';
 import type { RetryPolicy } from './deploy-retry.ts';
@@ -76,9 +76,10 @@ export function siteDeployFor(
   const meta = createAppMetaRepository(database.db);
   // Without the pages (SERVE_SITE=false) the server exports no profiles: only the catalogue counts.
   const profilesFile = config.serveSite ? publishedProfilesFile(config) : undefined;
+  const digestsFile = config.serveSite ? publishedDigestsFile(config) : undefined;
   return createSiteDeploy({
     targets,
-    readContent: () => readExportedContent(config.catalogueDir, profilesFile),
+    readContent: () => readExportedContent(config.catalogueDir, profilesFile, digestsFile),
     lock: (name, job) => database.withJobLock(name, job),
     store: { get: (key) => meta.get(key), set: (key, value) => meta.set(key, value) },
     log,

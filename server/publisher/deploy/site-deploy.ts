@@ -52,10 +52,14 @@ export function identityOf(secret: string): string {
   return createHash('sha256').update(secret).digest('hex').slice(0, 12);
 }
 
-/** Reads the exported catalogue's manifest and hashes the exported profiles (when the server exports them). */
+/**
+ * Reads the exported catalogue's manifest and hashes the exported profiles and digests (when the
+ * server exports them).
+ */
 export async function readExportedContent(
   catalogueDir: string,
   profilesFile: string | undefined,
+  digestsFile?: string,
 ): Promise<ExportedContent> {
   const manifest = await readFile(path.join(catalogueDir, MANIFEST_FILE), 'utf8').then(
     (body) => ManifestSchema.safeParse(JSON.parse(body)).data ?? null,
@@ -63,8 +67,15 @@ export async function readExportedContent(
   );
   const profiles = profilesFile ? await readFile(profilesFile, 'utf8').catch(() => '') : '';
   const profilesHash = identityOf(profiles.trim() || '[]');
+  const digests = digestsFile ? await readFile(digestsFile, 'utf8').catch(() => '') : '';
+  // No digests yet: the key of the content as before there were any.
+  const digestsHash = digests.trim() && digests.trim() !== '[]' ? `+${identityOf(digests.trim())}` : '';
   const version = manifest?.version ?? null;
-  return { key: `${version ?? 'none'}+${profilesHash}`, version, generatedAt: manifest?.generatedAt ?? null };
+  return {
+    key: `${version ?? 'none'}+${profilesHash}${digestsHash}`,
+    version,
+    generatedAt: manifest?.generatedAt ?? null,
+  };
 }
 
 /**

@@ -1,7 +1,10 @@
 import { calendarDate } from '../../../contract/calendar-date.ts';
+import { parseDigestId } from '../../../contract/digest.ts';
+import { digestDays, digestName } from '../../../contract/digest-page.ts';
 import type { CatalogueTopic } from '../../../contract/topics.ts';
 import type { SocialKind } from '../../../contract/social-image.ts';
 import type { Database } from '../../db/client.ts';
+import { createDigestsRepository } from '../../repositories/digests.ts';
 import { createProfilesRepository } from '../../repositories/profiles.ts';
 import type { ThreadPages } from '../thread-pages/thread-page.ts';
 import type { SocialCard } from './social-card.ts';
@@ -13,7 +16,8 @@ export type TopicLookup = (slug: string) => Promise<CatalogueTopic | null>;
 
 /**
  * What each page's picture shows (decision 048), read as its page reads it: a thread as its page
- * (approved only), a topic from the served manifest, a profile only once approved. Null: no such
+ * (approved only), a topic from the served manifest, a profile only once approved, a digest once
+ * published. Null: no such
  * page, so no picture (404).
  */
 export function createSocialPictures({
@@ -26,6 +30,7 @@ export function createSocialPictures({
   topic: TopicLookup;
 }) {
   const profiles = createProfilesRepository(db);
+  const digests = createDigestsRepository(db);
   const readers: Record<SocialKind, (key: string) => Promise<SocialCard | null>> = {
     async thread(id) {
       // The card alone: the page's related threads are a second query the picture does not show.
@@ -65,6 +70,20 @@ export function createSocialPictures({
         headlineStyle: 'name',
         body: found.profile.bio,
         footer: 'Their gems and curated threads',
+      };
+    },
+    async digest(id) {
+      // A malformed key asks the database nothing.
+      const week = parseDigestId(id);
+      const found = week ? await digests.find(id) : null;
+      if (!week || !found?.publishedAt) return null;
+      const threads = found.threadIds?.length ?? 0;
+      return {
+        kind: 'Weekly digest',
+        headline: digestName(week),
+        headlineStyle: 'name',
+        body: found.note || 'The best design and UI threads of the week, curated by people.',
+        footer: `${digestDays(week)} · ${threads} ${threads === 1 ? 'thread' : 'threads'}`,
       };
     },
   };

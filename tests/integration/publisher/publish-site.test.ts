@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { digestId, previousWeek, weekRange } from '../../../contract/digest.ts';
+import { threads } from '../../../server/db/schema.ts';
 import { startTags } from '../../../server/http/html-tags.ts';
 import { buildSite } from '../../../server/publisher/build/build-site.ts';
 import { simulatedUserId } from '../../../server/simulator/store.ts';
@@ -10,6 +13,7 @@ import { TEST_SITE } from '../../site-under-test.ts';
 import { api, approvedMember, saveProfile, signIn, startApp } from '../auth/helpers.ts';
 import { signRequest } from '../../../server/threads/signed-request.ts';
 import { SIMULATED_APP } from '../../../server/threads/settings.ts';
+import { insertThreads, threadRows } from '../helpers/approved-threads.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
 
 // The running server rebuilds its own copy of the site when profiles change and serves the new
@@ -25,7 +29,13 @@ beforeAll(async () => {
   await buildSite({ ...TEST_SITE, siteDir }, { capture: true });
   ({ app, base } = await startApp(
     // Every member change publishes here (no cap): publish-site-member-cap.test.ts tests the cap.
-    { SITE_DIR: siteDir, DATA_DIR: path.join(work, 'data'), MEMBER_PUBLISH_INTERVAL_MINUTES: '0' },
+    // The digest is due as soon as its week has ended (the last test).
+    {
+      SITE_DIR: siteDir,
+      DATA_DIR: path.join(work, 'data'),
+      MEMBER_PUBLISH_INTERVAL_MINUTES: '0',
+      DIGEST_HOLD_HOURS: '0',
+    },
     { publishSite: true },
   ));
 });
@@ -139,4 +149,35 @@ test('a bio that reads as markup stays text: escaped in every attribute, and the
     for (const attribute of tag.attributes) expect(attribute.value ?? '', tag.name).not.toMatch(/[<>]/);
   // The bio is still there, whole, for the island and for readers.
   expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+});
+
+test("last week's digest, once the job publishes it, has its page, joins the list, the feeds and the sitemap", async () => {
+  const week = previousWeek(new Date());
+  const id = digestId(week);
+  expect((await page(`/digest/${id}`)).status).toBe(404);
+  const empty = await page('/digest/');
+  expect(empty.status).toBe(200);
+  expect(empty.html).toContain('No digest has been published yet.');
+
+  const { db } = await testDatabase();
+  await insertThreads(threadRows(2));
+  const { start } = weekRange(week);
+  await db.update(threads).set({ decidedAt: new Date(start.getTime() + 86_400_000) });
+  const [first] = await db.select().from(threads).where(eq(threads.status, 'approved')).limit(1);
+  const run = await app.runJob('publish-digest', 'admin');
+  expect(run).toMatchObject({ ran: true, result: { id, published: true, threads: 2 } });
+  await app.publisher.settled();
+
+  const digest = await page(`/digest/${id}`);
+  expect(digest.status).toBe(200);
+  expect(digest.html).toContain(`Week ${week.week}, ${week.year}`);
+  expect(digest.html).toContain(first?.permalink ?? 'no thread');
+  expect(digest.html).toContain(`${TEST_SITE.publicUrl}/social/digest/${id}.png`);
+  expect((await page('/digest/')).html).toContain(`href="/digest/${id}"`);
+  const rss = await page('/digest/feed.xml');
+  expect(rss.status).toBe(200);
+  expect(rss.html).toContain(`<link>${TEST_SITE.publicUrl}/digest/${id}</link>`);
+  const json = JSON.parse((await page('/digest/feed.json')).html) as { items: { id: string }[] };
+  expect(json.items.map((item) => item.id)).toEqual([`digest-${id}`]);
+  expect((await page('/sitemap.xml')).html).toContain(`${TEST_SITE.publicUrl}/digest/${id}</loc>`);
 });

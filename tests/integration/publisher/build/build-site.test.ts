@@ -13,6 +13,7 @@ import {
 import { runningRenderers } from '../../../../server/publisher/build/render/page-renderer.ts';
 import { readStamp } from '../../../../server/publisher/build/site-fingerprint.ts';
 import { PROJECT_ROOT, stagingFolderFor } from '../../../../server/publisher/build/staging.ts';
+import type { PublishedDigest } from '../../../../contract/digest-page.ts';
 import { topicSlug } from '../../../../contract/topics.ts';
 import { TEST_SITE } from '../../../site-under-test.ts';
 import { NO_COLLECTIONS } from '../../../unit/helpers/profile-collections.ts';
@@ -47,9 +48,22 @@ test('the stale check notices edits and deletions; a failed build keeps the last
     siteDir: path.join(work, 'hosted', 'site'),
     catalogueDir: path.join(work, 'catalogue'),
     profilesFile: path.join(work, 'profiles.json'),
+    digestsFile: path.join(work, 'digests.json'),
   };
   const profile = { username: 'gridwatcher', threads_username: 'gridwatcher', bio: 'Grids, mostly.' };
   await writeFile(options.profilesFile ?? '', JSON.stringify([{ ...profile, ...NO_COLLECTIONS }]));
+  const [digestCard] = JSON.parse(
+    await readFile(path.join(TEST_SITE.catalogueDir, 'threads-all.json'), 'utf8'),
+  ) as PublishedDigest['cards'];
+  const digest: PublishedDigest = {
+    id: '2026-47',
+    year: 2026,
+    week: 47,
+    published_at: '2026-11-24T00:00:00.000Z',
+    note: 'A week of <grids> & margins.',
+    cards: digestCard ? [digestCard] : [],
+  };
+  await writeFile(options.digestsFile ?? '', JSON.stringify([digest]));
   expect(path.relative(PROJECT_ROOT, options.siteDir).startsWith('..')).toBe(true);
   /** Beside the site: the site and its nginx block, no staging or retired folder left behind. */
   const besideSite = async () => (await readdir(path.dirname(options.siteDir))).toSorted();
@@ -81,6 +95,19 @@ test('the stale check notices edits and deletions; a failed build keeps the last
       String(route),
     ).toBe(true);
   expect(rendered).toContain('gridwatcher/index.html');
+  // The digest's page (decision 057): its note escaped, its thread, its own preview picture.
+  const digestPage = await readFile(path.join(options.siteDir, 'digest', '2026-47', 'index.html'), 'utf8');
+  expect(digestPage).toContain('Week 47, 2026');
+  expect(digestPage).toContain('A week of &lt;grids&gt; &amp; margins.');
+  expect(digestPage).toContain(digestCard?.author ?? 'no card');
+  expect(digestPage).toContain('/social/digest/2026-47.png');
+  expect(digestPage).toContain('/digest/feed.xml');
+  await expect(readFile(path.join(options.siteDir, 'digest', 'index.html'), 'utf8')).resolves.toContain(
+    'href="/digest/2026-47"',
+  );
+  await expect(readFile(path.join(options.siteDir, 'sitemap.xml'), 'utf8')).resolves.toContain(
+    '/digest/2026-47</loc>',
+  );
   const builtHome = await readFile(path.join(options.siteDir, 'index.html'), 'utf8');
   expect(builtHome).toContain('Design threads');
   const built = (await readdir(options.siteDir, { recursive: true, withFileTypes: true }))
