@@ -54,6 +54,27 @@ export interface DuplicateRow {
 /** How many of the past decisions to learn from: the newest, so the model's cost stays bounded. */
 export const MODEL_WINDOW = 2000;
 
+/**
+ * The rejection reasons whose words the score learns: a pending thread that shares a telling word
+ * with past threads rejected for one of them is marked (issue 22: learned from past reasons).
+ */
+export const LEARNED_REASONS = ['Promotional or spam', 'Not about design or UI'] as const;
+
+/** A word of past threads rejected for `reason`: in how many of those, and in how many approved ones. */
+export interface ReasonWord {
+  reason: string;
+  word: string;
+  flagged: number;
+  approved: number;
+}
+
+/** Words shorter than this say nothing alone (and, the, with); longer ones are usually links' debris. */
+const WORD_LENGTH = { min: 4, max: 30 };
+/** A word must have come up in this many rejections for a reason before it counts. */
+const WORD_MIN_FLAGGED = 2;
+/** Most words kept: the most frequent in the reasons' rejections. */
+const WORDS_KEPT = 200;
+
 /** The batched reads behind the review queue's signals: a few indexed queries per page, none per row. */
 export function createReviewSignalsRepository(db: Database) {
   return {
@@ -142,6 +163,44 @@ export function createReviewSignalsRepository(db: Database) {
         };
       }
       return counts;
+    },
+
+    /**
+     * The words of the newest MODEL_WINDOW decisions' texts rejected for one of LEARNED_REASONS, with
+     * how many such rejections and how many approvals held each (one query, each word once per thread).
+     */
+    async reasonWords(): Promise<ReasonWord[]> {
+      const result = await db.execute(sql`
+        with recent as (
+          select ${threads.id} as id, ${threads.status} as status, ${threads.decisionReason} as reason,
+                 ${threads.text} as text
+          from ${threads}
+          where ${threads.decidedAt} is not null and ${threads.status} in ('approved', 'rejected')
+          order by ${threads.decidedAt} desc
+          limit ${MODEL_WINDOW}
+        ),
+        words as (
+          select distinct recent.id, recent.status, recent.reason, word
+          from recent, regexp_split_to_table(lower(recent.text), '[^[:alnum:]]+') as word
+          where length(word) between ${WORD_LENGTH.min} and ${WORD_LENGTH.max}
+        ),
+        approved as (select word, count(*) as n from words where status = 'approved' group by word)
+        select words.reason, words.word, count(*)::int as flagged, coalesce(max(approved.n), 0)::int as approved
+        from words left join approved on approved.word = words.word
+        where words.status = 'rejected' and words.reason in (${sql.join(
+          LEARNED_REASONS.map((reason) => sql`${reason}`),
+          sql`, `,
+        )})
+        group by words.reason, words.word
+        having count(*) >= ${WORD_MIN_FLAGGED}
+        order by flagged desc, words.word
+        limit ${WORDS_KEPT}`);
+      return (result as unknown as { rows: ReasonWord[] }).rows.map((row) => ({
+        reason: row.reason,
+        word: row.word,
+        flagged: Number(row.flagged),
+        approved: Number(row.approved),
+      }));
     },
   };
 }

@@ -28,7 +28,7 @@ export async function scoresOf(
         Feature,
         boolean
       >;
-      return [row.id, { author, ...scoreOf(counts, { features, author }) }];
+      return [row.id, { author, ...scoreOf(counts, { features, author, text: row.text }) }];
     }),
   );
 }

@@ -155,6 +155,39 @@ test('the score is learned from past decisions: pictures were approved, promotio
   expect(low.score_reasons).toContain('No picture: lowers the score');
 });
 
+test("the score learns words from past rejections' reasons and names the telling word", async () => {
+  await seed([
+    ...Array.from({ length: 12 }, (_, i): Seed => ({
+      status: 'approved',
+      text: `A careful study of type number ${i} with notes on spacing`,
+    })),
+    ...Array.from({ length: 8 }, (_, i): Seed => ({
+      status: 'rejected',
+      decisionReason: 'Not about design or UI',
+      text: `Football results for weekend number ${i}, what a match`,
+    })),
+    // Words of rejections for another reason, or for none, are not learned.
+    ...Array.from({ length: 4 }, (_, i): Seed => ({
+      status: 'rejected',
+      decisionReason: 'Offensive or unsafe',
+      text: `Cricket scores number ${i}, see you there`,
+    })),
+  ]);
+  const [football, cricket, plain] = await seed([
+    { text: 'FOOTBALL tonight, then a careful look at spacing' },
+    { text: 'Cricket tonight, then a careful look at spacing' },
+    { text: 'Tonight, a careful look at spacing and type' },
+  ]);
+  const list = (await pendingPage(base, admin)).threads;
+  const learned = '“football”, as in past rejections for “Not about design or UI”: lowers the score';
+  expect(find(list, football).signals.score_reasons).toContain(learned);
+  expect(find(list, football).signals.score).toBeLessThan(find(list, plain).signals.score);
+  for (const id of [cricket, plain])
+    expect(find(list, id).signals.score_reasons.some((reason) => reason.includes('past rejections'))).toBe(
+      false,
+    );
+});
+
 test('sort by score pages through every thread once, best first, with a cursor', async () => {
   await seed([
     ...Array.from({ length: 8 }, (_, i): Seed => ({
@@ -252,7 +285,9 @@ test("the duplicate lookups are the expression indexes' own expressions (migrati
     // The key is the index's condition, not a filter over a whole walk of the index.
     expect(plan, name).toContain('Index Cond');
   }
-  const indexes = await db.execute(sql`select indexname from pg_indexes where indexname like 'threads_decided_%'`);
+  const indexes = await db.execute(
+    sql`select indexname from pg_indexes where indexname like 'threads_decided_%'`,
+  );
   expect((indexes as unknown as { rows: unknown[] }).rows).toHaveLength(3);
 });
 
