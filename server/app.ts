@@ -31,6 +31,7 @@ import mediaRoutes from './routes/media/index.ts';
 import moderationRoutes from './routes/moderation/index.ts';
 import threadRoutes from './routes/threads/index.ts';
 import userRoutes from './routes/user/index.ts';
+import noticeMailRoutes from './routes/notice-mail/index.ts';
 import noticeRoutes from './routes/notices/index.ts';
 import type { Secrets } from './secrets.ts';
 import { createPictureService } from './services/pictures/picture-refresh.ts';
@@ -123,6 +124,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(userRoutes, { db, rateLimitMultiplier });
   await app.register(noticeRoutes, { db });
+  await app.register(noticeMailRoutes, {
+    db,
+    tokenKey: secrets.tokenKey,
+    siteUrl: config.publicUrl,
+    mailEnabled: config.mail.smtpUrl !== undefined,
+    rateLimitMultiplier,
+  });
   await app.register(adminRoutes, { db, tokenKey: secrets.tokenKey, config });
   await app.register(threadRoutes, {
     db,

@@ -92,8 +92,30 @@ export const mailSubscribers = pgTable(
   (table) => [uniqueIndex('mail_subscribers_email_lower').on(sql`lower(${table.email})`)],
 );
 
-/** What a mail is: a confirmation link, a weekly digest, a notice. */
-export const MAIL_KINDS = ['confirm', 'digest', 'notice'] as const;
+/**
+ * A member's address for their notices by mail (decision 058), one per member, apart from
+ * `mail_subscribers` so that a member's address never shares a row (or a confirmation) with a
+ * visitor's digest subscription. Mail goes only when `confirmedAt` is set (double opt-in) and `enabled`
+ * is on. A new address gets a new id, so links mailed for the old one stop working. Deleted with the
+ * member, or when they remove it or follow the unsubscribe link.
+ */
+export const noticeMailAddresses = pgTable('notice_mail_addresses', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/**
+ * What a mail is: a confirmation link (digest), a weekly digest, a notice, a notice address's
+ * confirmation link.
+ */
+export const MAIL_KINDS = ['confirm', 'digest', 'notice', 'notice_confirm'] as const;
 /**
  * queued: waiting (again, after a failed try, from nextAttemptAt); sending: claimed by one instance
  * until leaseUntil; sent; failed: given up. A 'sending' row whose lease ran out is never tried again:
@@ -115,6 +137,10 @@ export const mailSends = pgTable(
     subscriberId: uuid('subscriber_id').references(() => mailSubscribers.id, { onDelete: 'set null' }),
     digestId: text('digest_id').references(() => digests.id, { onDelete: 'set null' }),
     noticeId: bigint('notice_id', { mode: 'number' }).references(() => notices.id, {
+      onDelete: 'set null',
+    }),
+    // A notice mail's or notice confirmation's recipient (decision 058): the address is read when sent.
+    noticeAddressId: uuid('notice_address_id').references(() => noticeMailAddresses.id, {
       onDelete: 'set null',
     }),
     status: text('status', { enum: MAIL_STATUSES }).notNull().default('queued'),

@@ -18,6 +18,8 @@ export const RATE_LIMITS = {
   authorControl: { max: 120, timeWindow: '1 hour' },
   // Each subscription may mail a confirmation (one per address a day): few per visitor.
   digestSubscribe: { max: 10, timeWindow: '1 hour' },
+  // A member saving their notice mail address (each new address may mail a confirmation).
+  noticeMailSave: { max: 10, timeWindow: '1 hour' },
   // Following a mailed link: confirm or unsubscribe, by hand or by a mail app's one click.
   mailLink: { max: 60, timeWindow: '1 minute' },
 } as const;

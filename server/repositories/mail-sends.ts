@@ -16,7 +16,13 @@ export function createMailSendsRepository(db: Database) {
   return {
     /** Queues one message unless its key was queued before; true when this call queued it. */
     async enqueue(
-      message: { kind: MailSendRow['kind']; dedupeKey: string; subscriberId: string; digestId?: string },
+      message: {
+        kind: MailSendRow['kind'];
+        dedupeKey: string;
+        subscriberId?: string;
+        digestId?: string;
+        noticeAddressId?: string;
+      },
       tx: Database = db,
     ): Promise<boolean> {
       const rows = await tx

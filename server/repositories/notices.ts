@@ -16,17 +16,26 @@ export interface NewNotice {
 /** Members' notices (issue 22): written with the decision that causes them, read by their member only. */
 export function createNoticesRepository(db: Database) {
   return {
-    /** Writes these notices (none is fine). */
-    async add(rows: readonly NewNotice[], tx: Database = db): Promise<void> {
-      if (rows.length === 0) return;
-      await tx.insert(notices).values(
-        rows.map((row) => ({
-          userId: row.userId,
-          kind: row.kind,
-          threadId: row.threadId,
-          details: { ...row.details },
-        })),
-      );
+    /** Writes these notices (none is fine); their ids. */
+    async add(rows: readonly NewNotice[], tx: Database = db): Promise<number[]> {
+      if (rows.length === 0) return [];
+      const written = await tx
+        .insert(notices)
+        .values(
+          rows.map((row) => ({
+            userId: row.userId,
+            kind: row.kind,
+            threadId: row.threadId,
+            details: { ...row.details },
+          })),
+        )
+        .returning({ id: notices.id });
+      return written.map((row) => row.id);
+    },
+
+    async find(id: number, tx: Database = db): Promise<NoticeRow | null> {
+      const [row] = await tx.select().from(notices).where(eq(notices.id, id));
+      return row ?? null;
     },
 
     /** The member's notices newest first, older than `before` when given, at most `limit`. */
@@ -66,13 +75,13 @@ export function createNoticesRepository(db: Database) {
         .where(and(eq(notices.userId, userId), isNull(notices.readAt), range));
     },
 
-    /** Deletes the notices of these kinds about a thread (an undone decision); how many. */
-    async withdraw(threadId: string, kinds: readonly NoticeKind[], tx: Database = db): Promise<number> {
+    /** Deletes the notices of these kinds about a thread (an undone decision); their ids. */
+    async withdraw(threadId: string, kinds: readonly NoticeKind[], tx: Database = db): Promise<number[]> {
       const gone = await tx
         .delete(notices)
         .where(and(eq(notices.threadId, threadId), inArray(notices.kind, [...kinds])))
         .returning({ id: notices.id });
-      return gone.length;
+      return gone.map((row) => row.id);
     },
   };
 }

@@ -5,6 +5,7 @@ import { PROFILE_STATUS_LABELS, TEXTS } from '../../contract/texts.ts';
 import { api, ApiRequestError } from '../lib/api.ts';
 import { useSignedIn } from '../stores/auth.ts';
 import LoadFailed from '../components/react/LoadFailed.tsx';
+import NoticeMailSettings from '../components/react/NoticeMailSettings.tsx';
 import ProfileEditForm from '../components/react/ProfileEditForm.tsx';
 import ProfileTabs from '../components/react/ProfileTabs.tsx';
 import '../styles/members.css';
@@ -102,6 +103,7 @@ export default function ProfilePage() {
           {saved && MEMBER_TEXTS.saved}
         </p>
       </div>
+      <NoticeMailSettings />
       <ProfileTabs collections={profile} own />
     </>
   );

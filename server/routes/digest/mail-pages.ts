@@ -24,6 +24,11 @@ function page(title: string, body: string, siteUrl: URL): string {
 export function mailLinkPage(purpose: 'confirm' | 'unsubscribe', action: string, siteUrl: URL): string {
   const title = purpose === 'confirm' ? DIGEST_TEXTS.confirmTitle : DIGEST_TEXTS.unsubscribeTitle;
   const button = purpose === 'confirm' ? DIGEST_TEXTS.confirmButton : DIGEST_TEXTS.unsubscribeButton;
+  return mailButtonPage(title, button, action, siteUrl);
+}
+
+/** A page with a title and one button that posts to `action` (the notice mail's links use it too). */
+export function mailButtonPage(title: string, button: string, action: string, siteUrl: URL): string {
   return page(
     title,
     `<form method="post" action="${escapeHtml(action)}"><button type="submit">${escapeHtml(button)}</button></form>`,

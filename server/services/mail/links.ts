@@ -1,7 +1,18 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** What a mailed link does: each purpose has its own signature, so one cannot stand in for another. */
-export type MailLinkPurpose = 'confirm' | 'unsubscribe';
+/**
+ * What a mailed link does: each purpose has its own signature, so one cannot stand in for another.
+ * The notice ones (decision 058) sign a notice address's id, the others a digest subscriber's.
+ */
+export type MailLinkPurpose = 'confirm' | 'unsubscribe' | 'notice-confirm' | 'notice-unsubscribe';
+
+/** Where each purpose's link points on the API server. */
+const LINK_PATHS: Record<MailLinkPurpose, string> = {
+  confirm: '/api/digest/confirm',
+  unsubscribe: '/api/digest/unsubscribe',
+  'notice-confirm': '/api/notice-mail/confirm',
+  'notice-unsubscribe': '/api/notice-mail/unsubscribe',
+};
 
 /**
  * The signature of a mailed link (decision 054): an HMAC of the purpose and the subscriber's id,
@@ -30,7 +41,7 @@ export function mailLinkUrl(
   key: Buffer,
   subscriberId: string,
 ): string {
-  const url = new URL(`/api/digest/${purpose}`, apiOrigin);
+  const url = new URL(LINK_PATHS[purpose], apiOrigin);
   url.searchParams.set('s', subscriberId);
   url.searchParams.set('t', mailLinkSignature(key, purpose, subscriberId));
   return url.toString();

@@ -6,6 +6,12 @@ import { createMailSendsRepository, type MailSendRow } from '../../repositories/
 import { createMailSubscribersRepository, type SubscriberRow } from '../../repositories/mail-subscribers.ts';
 import { confirmMail, digestMail, type Mail } from './compose.ts';
 import { mailLinkUrl } from './links.ts';
+import {
+  noticeMailContext,
+  prepareNoticeMail,
+  type NoticeMailContext,
+  type Prepared,
+} from './send-notice.ts';
 import type { MailTransport } from './transport.ts';
 
 export interface MailDeps {
@@ -37,7 +43,6 @@ function nothingToSend(row: MailSendRow, subscriber: SubscriberRow | null): stri
   if (!subscriber) return 'the address unsubscribed before it was sent';
   if (row.kind !== 'confirm' && !subscriber.confirmedAt) return 'the address is not confirmed';
   if (row.kind === 'digest' && !subscriber.digest) return 'the address stopped the digest before it was sent';
-  if (row.kind === 'notice') return 'notices are not mailed yet';
   return null;
 }
 
@@ -49,6 +54,7 @@ interface RunContext {
   digests: ReturnType<typeof createDigestsRepository>;
   /** A digest's row and threads, read once per run however many subscribers it goes to. */
   digestContent: Map<string, Promise<{ digest: DigestRow; items: DigestThread[] } | string>>;
+  notices: NoticeMailContext;
 }
 
 /** A digest's row and threads, or why there is nothing to send. */
@@ -77,21 +83,31 @@ async function compose(run: RunContext, row: MailSendRow, subscriber: Subscriber
   });
 }
 
+/** A digest subscriber's message (decision 054): its address and mail, or why there is nothing to send. */
+async function prepareDigestMail(run: RunContext, row: MailSendRow): Promise<Prepared | string> {
+  const subscriber = row.subscriberId ? await run.subscribers.find(row.subscriberId) : null;
+  const skip = nothingToSend(row, subscriber);
+  if (skip !== null || !subscriber) return skip ?? 'nothing to send';
+  const mail = await compose(run, row, subscriber);
+  return typeof mail === 'string' ? mail : { to: subscriber.email, mail };
+}
+
 /** One claimed message: sent and marked sent, or its failure recorded. */
 async function sendOne(run: RunContext, row: MailSendRow, summary: SendSummary): Promise<void> {
   const { deps, sends } = run;
-  const subscriber = row.subscriberId ? await run.subscribers.find(row.subscriberId) : null;
-  const skip = nothingToSend(row, subscriber);
-  const mail =
-    skip === null && subscriber ? await compose(run, row, subscriber) : (skip ?? 'nothing to send');
-  if (typeof mail === 'string' || !subscriber) {
-    await sends.markFailedTry(row.id, typeof mail === 'string' ? mail : 'nothing to send', null);
+  const prepared =
+    row.kind === 'notice' || row.kind === 'notice_confirm'
+      ? await prepareNoticeMail(run.notices, row)
+      : await prepareDigestMail(run, row);
+  if (typeof prepared === 'string') {
+    await sends.markFailedTry(row.id, prepared, null);
     summary.failed++;
     return;
   }
+  const { to, mail } = prepared;
   const messageId = `<ct-${row.id}-${randomBytes(6).toString('hex')}@${deps.config.publicUrl.hostname}>`;
   try {
-    await deps.transport.send({ ...mail, from: deps.config.mail.from, to: subscriber.email, messageId });
+    await deps.transport.send({ ...mail, from: deps.config.mail.from, to, messageId });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const retry = row.attempts < MAX_ATTEMPTS ? new Date(Date.now() + 2 ** row.attempts * 60_000) : null;
@@ -116,6 +132,7 @@ export async function sendQueuedMail(deps: MailDeps): Promise<SendSummary> {
     subscribers: createMailSubscribersRepository(deps.db),
     digests: createDigestsRepository(deps.db),
     digestContent: new Map(),
+    notices: noticeMailContext(deps),
   };
   const { sends } = run;
   const summary: SendSummary = { sent: 0, retried: 0, failed: await sends.failInterrupted() };

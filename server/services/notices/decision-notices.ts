@@ -2,7 +2,8 @@ import { noticeExcerpt, type GemRemovalCause, type NoticeDetails } from '../../.
 import type { Database } from '../../db/client.ts';
 import { createGemsRepository } from '../../repositories/gems.ts';
 import { createManualSubmissionsRepository } from '../../repositories/manual-submissions.ts';
-import { createNoticesRepository } from '../../repositories/notices.ts';
+import { createNoticeMailAddressesRepository } from '../../repositories/notice-mail-addresses.ts';
+import { createNoticesRepository, type NewNotice } from '../../repositories/notices.ts';
 import type { ThreadRow } from '../../repositories/threads.ts';
 
 /** What a notice about a thread keeps of it, so it reads the same once the thread is gone. */
@@ -18,11 +19,16 @@ export function createDecisionNotices(db: Database) {
   const notices = createNoticesRepository(db);
   const submissions = createManualSubmissionsRepository(db);
   const gems = createGemsRepository(db);
+  const mail = createNoticeMailAddressesRepository(db);
+  /** Writes the notices and, in the same transaction, queues their mail where it was chosen (decision 058). */
+  const write = async (rows: readonly NewNotice[], tx: Database): Promise<void> => {
+    await mail.enqueueNotices(await notices.add(rows, tx), tx);
+  };
   return {
     /** The member whose invite request was approved or rejected (invites take no reason). */
     async inviteDecided(userId: string, status: 'approved' | 'rejected', tx: Database): Promise<void> {
       const kind = status === 'approved' ? 'invite_approved' : 'invite_rejected';
-      await notices.add([{ userId, kind, threadId: null, details: {} }], tx);
+      await write([{ userId, kind, threadId: null, details: {} }], tx);
     },
 
     /** Whoever submitted this thread by hand: approved, or declined with the reason as decided. */
@@ -32,15 +38,20 @@ export function createDecisionNotices(db: Database) {
       const kind = thread.status === 'approved' ? 'submission_approved' : 'submission_rejected';
       const details = { ...threadDetails(thread), reason: thread.decisionReason };
       const members = await submissions.submittersOf(thread.id, tx);
-      await notices.add(
+      await write(
         members.map((userId) => ({ userId, kind, threadId: thread.id, details })),
         tx,
       );
     },
 
-    /** Takes back the submission notices of an undone decision: deleted, as if it was never made. */
+    /**
+     * Takes back the submission notices of an undone decision: deleted, as if it was never made, with
+     * their mail while it is still queued (one being sent cannot be called back).
+     */
     async decisionUndone(threadId: string, tx: Database): Promise<number> {
-      return notices.withdraw(threadId, ['submission_approved', 'submission_rejected'], tx);
+      const kinds = ['submission_approved', 'submission_rejected'] as const;
+      await mail.dropQueuedAbout(threadId, kinds, tx);
+      return (await notices.withdraw(threadId, kinds, tx)).length;
     },
 
     /**
@@ -55,7 +66,7 @@ export function createDecisionNotices(db: Database) {
     ): Promise<void> {
       const holders = members ?? (await gems.holdersOf(thread.id, tx));
       const details = { ...threadDetails(thread), cause };
-      await notices.add(
+      await write(
         holders.map((userId) => ({ userId, kind: 'gem_removed' as const, threadId: thread.id, details })),
         tx,
       );

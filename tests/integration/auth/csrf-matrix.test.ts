@@ -82,10 +82,17 @@ test('the Meta callbacks and the mailed links are the only routes open to other 
       // A mail app's one-click unsubscribe posts from no page (RFC 8058): the link's HMAC is the defence (decision 054).
       'POST /api/digest/confirm',
       'POST /api/digest/unsubscribe',
+      'POST /api/notice-mail/confirm',
+      'POST /api/notice-mail/unsubscribe',
     ]);
     const link = `s=${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}&t=${'A'.repeat(43)}`;
-    for (const purpose of ['confirm', 'unsubscribe']) {
-      const forged = await fetch(`${base}/api/digest/${purpose}?${link}`, {
+    for (const purpose of [
+      'digest/confirm',
+      'digest/unsubscribe',
+      'notice-mail/confirm',
+      'notice-mail/unsubscribe',
+    ]) {
+      const forged = await fetch(`${base}/api/${purpose}?${link}`, {
         method: 'POST',
         headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
       });

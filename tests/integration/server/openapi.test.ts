@@ -317,6 +317,23 @@ describe('every route answers what the document says', () => {
       );
     }
 
+    // Notices by e-mail (decision 058): without SMTP_URL nothing can be saved; a forged link acts on nothing.
+    await walk('GET /api/user/notice-mail', get('/api/user/notice-mail', member), 200);
+    await walk(
+      'PUT /api/user/notice-mail',
+      send('PUT', '/api/user/notice-mail', member, { email: 'walker@example.com', enabled: true }),
+      503,
+    );
+    await walk('DELETE /api/user/notice-mail', send('DELETE', '/api/user/notice-mail', member), 200);
+    for (const purpose of ['confirm', 'unsubscribe']) {
+      await walk(`GET /api/notice-mail/${purpose}`, get(`/api/notice-mail/${purpose}?${link}`), 200);
+      await walk(
+        `POST /api/notice-mail/${purpose}`,
+        send('POST', `/api/notice-mail/${purpose}?${link}`, undefined),
+        400,
+      );
+    }
+
     const documented = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
     );

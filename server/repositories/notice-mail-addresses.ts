@@ -1,0 +1,110 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { NoticeKind } from '../../contract/notices.ts';
+import type { Database } from '../db/client.ts';
+import { mailSends, noticeMailAddresses, notices } from '../db/schema-messages.ts';
+
+export type NoticeAddressRow = typeof noticeMailAddresses.$inferSelect;
+
+/**
+ * Members' addresses for their notices (decision 058): one per member, mailed only once confirmed
+ * and while enabled, deleted (not kept) when removed or unsubscribed.
+ */
+export function createNoticeMailAddressesRepository(db: Database) {
+  return {
+    async ofUser(userId: string, tx: Database = db): Promise<NoticeAddressRow | null> {
+      const [row] = await tx.select().from(noticeMailAddresses).where(eq(noticeMailAddresses.userId, userId));
+      return row ?? null;
+    },
+
+    async find(id: string, tx: Database = db): Promise<NoticeAddressRow | null> {
+      const [row] = await tx.select().from(noticeMailAddresses).where(eq(noticeMailAddresses.id, id));
+      return row ?? null;
+    },
+
+    /**
+     * Stores the member's address (already lower-cased) and choice, in the caller's transaction. The
+     * same address keeps its id and confirmation; another one replaces it with a new id, unconfirmed,
+     * so links mailed for the old address stop working. Returns the row.
+     */
+    async save(
+      userId: string,
+      email: string,
+      enabled: boolean,
+      tx: Database = db,
+    ): Promise<NoticeAddressRow> {
+      // Another address is a new row: the old one's confirmation and links go with it (its log rows
+      // keep when, not to whom, as the key is `on delete set null`).
+      await tx
+        .delete(noticeMailAddresses)
+        .where(and(eq(noticeMailAddresses.userId, userId), ne(noticeMailAddresses.email, email)));
+      const [row] = await tx
+        .insert(noticeMailAddresses)
+        .values({ userId, email, enabled })
+        .onConflictDoUpdate({ target: noticeMailAddresses.userId, set: { enabled } })
+        .returning();
+      if (!row) throw new Error('the notice mail address was not stored');
+      return row;
+    },
+
+    /** Confirms the address (double opt-in); again keeps the first time. Null: no such address. */
+    async confirm(id: string, tx: Database = db): Promise<NoticeAddressRow | null> {
+      const [row] = await tx
+        .update(noticeMailAddresses)
+        .set({ confirmedAt: sql`coalesce(${noticeMailAddresses.confirmedAt}, now())` })
+        .where(eq(noticeMailAddresses.id, id))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Deletes the member's address; true when there was one. */
+    async removeOfUser(userId: string, tx: Database = db): Promise<boolean> {
+      const gone = await tx
+        .delete(noticeMailAddresses)
+        .where(eq(noticeMailAddresses.userId, userId))
+        .returning({ id: noticeMailAddresses.id });
+      return gone.length > 0;
+    },
+
+    /** Deletes the address behind a mailed unsubscribe link; true when it was still there. */
+    async remove(id: string, tx: Database = db): Promise<boolean> {
+      const gone = await tx
+        .delete(noticeMailAddresses)
+        .where(eq(noticeMailAddresses.id, id))
+        .returning({ id: noticeMailAddresses.id });
+      return gone.length > 0;
+    },
+
+    /**
+     * Queues a mail for each of these new notices whose member has a confirmed address with the choice
+     * on, once per notice (`notice:<id>`), in the caller's transaction: the decision's (decision 056).
+     */
+    async enqueueNotices(noticeIds: readonly number[], tx: Database = db): Promise<number> {
+      if (noticeIds.length === 0) return 0;
+      const rows = await tx.execute(sql`
+        insert into ${mailSends} (kind, dedupe_key, notice_id, notice_address_id)
+        select 'notice', 'notice:' || n.id, n.id, a.id
+        from ${notices} n join ${noticeMailAddresses} a on a.user_id = n.user_id
+        where n.id in ${noticeIds} and a.enabled and a.confirmed_at is not null
+        on conflict (dedupe_key) do nothing
+        returning id`);
+      return (rows as unknown as { rows: unknown[] }).rows.length;
+    },
+
+    /**
+     * Deletes the still-queued mails of the notices of these kinds about a thread: call it before an
+     * Undo deletes the notices themselves, whose deletion would leave the mails without a notice.
+     */
+    async dropQueuedAbout(
+      threadId: string,
+      kinds: readonly NoticeKind[],
+      tx: Database = db,
+    ): Promise<number> {
+      const gone = await tx.execute(sql`
+        delete from ${mailSends} where status = 'queued' and notice_id in (
+          select id from ${notices} where thread_id = ${threadId} and kind in ${[...kinds]})
+        returning id`);
+      return (gone as unknown as { rows: unknown[] }).rows.length;
+    },
+  };
+}
+export type NoticeMailAddressesRepository = ReturnType<typeof createNoticeMailAddressesRepository>;
