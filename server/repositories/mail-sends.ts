@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { mailSends, mailSubscribers } from '../db/schema-messages.ts';
+import type { NoticeKind } from '../../contract/notices.ts';
+import { mailSends, mailSubscribers, noticeMailAddresses, notices } from '../db/schema-messages.ts';
 
 export type MailSendRow = typeof mailSends.$inferSelect;
 
@@ -108,6 +109,38 @@ export function createMailSendsRepository(db: Database) {
       const counts = { queued: 0, sending: 0, sent: 0, failed: 0 };
       for (const row of rows) counts[row.status] = row.n;
       return counts;
+    },
+
+    /**
+     * Queues a mail for each of these new notices whose member has a confirmed address with the choice
+     * on, once per notice (`notice:<id>`), in the caller's transaction: the decision's (decision 056).
+     */
+    async enqueueNotices(noticeIds: readonly number[], tx: Database = db): Promise<number> {
+      if (noticeIds.length === 0) return 0;
+      const rows = await tx.execute(sql`
+        insert into ${mailSends} (kind, dedupe_key, notice_id, notice_address_id)
+        select 'notice', 'notice:' || n.id, n.id, a.id
+        from ${notices} n join ${noticeMailAddresses} a on a.user_id = n.user_id
+        where n.id in ${noticeIds} and a.enabled and a.confirmed_at is not null
+        on conflict (dedupe_key) do nothing
+        returning id`);
+      return (rows as unknown as { rows: unknown[] }).rows.length;
+    },
+
+    /**
+     * Deletes the still-queued mails of the notices of these kinds about a thread: call it before an
+     * Undo deletes the notices themselves, whose deletion would leave the mails without a notice.
+     */
+    async dropQueuedAbout(
+      threadId: string,
+      kinds: readonly NoticeKind[],
+      tx: Database = db,
+    ): Promise<number> {
+      const gone = await tx.execute(sql`
+        delete from ${mailSends} where status = 'queued' and notice_id in (
+          select id from ${notices} where thread_id = ${threadId} and kind in ${[...kinds]})
+        returning id`);
+      return (gone as unknown as { rows: unknown[] }).rows.length;
     },
   };
 }

@@ -2,7 +2,7 @@ import { noticeExcerpt, type GemRemovalCause, type NoticeDetails } from '../../.
 import type { Database } from '../../db/client.ts';
 import { createGemsRepository } from '../../repositories/gems.ts';
 import { createManualSubmissionsRepository } from '../../repositories/manual-submissions.ts';
-import { createNoticeMailAddressesRepository } from '../../repositories/notice-mail-addresses.ts';
+import { createMailSendsRepository } from '../../repositories/mail-sends.ts';
 import { createNoticesRepository, type NewNotice } from '../../repositories/notices.ts';
 import type { ThreadRow } from '../../repositories/threads.ts';
 
@@ -19,7 +19,7 @@ export function createDecisionNotices(db: Database) {
   const notices = createNoticesRepository(db);
   const submissions = createManualSubmissionsRepository(db);
   const gems = createGemsRepository(db);
-  const mail = createNoticeMailAddressesRepository(db);
+  const mail = createMailSendsRepository(db);
   /** Writes the notices and, in the same transaction, queues their mail where it was chosen (decision 058). */
   const write = async (rows: readonly NewNotice[], tx: Database): Promise<void> => {
     await mail.enqueueNotices(await notices.add(rows, tx), tx);
