@@ -115,6 +115,32 @@ test('header and footer: title, subtitle, legal links that work', async ({ page 
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('the weekly digest: reached from the footer, says none is out yet, and its feeds answer', async ({
+  page,
+}) => {
+  await page.goto('/about');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'The weekly digest' }).click();
+  await expect(page).toHaveURL(/\/digest\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('The weekly digest');
+  // The test site's server has published no digest: the page says so, and how to get the first.
+  await expect(page.getByText('No digest has been published yet.')).toBeVisible();
+  const feeds = page.getByRole('region', { name: 'Get the next one' });
+  for (const [name, type] of [
+    ['RSS', 'application/rss+xml'],
+    ['JSON Feed', 'application/feed+json'],
+  ] as const) {
+    const href = (await feeds.getByRole('link', { name }).getAttribute('href')) ?? '';
+    const response = await page.request.get(href);
+    expect(response.status(), href).toBe(200);
+    expect(response.headers()['content-type'], href).toContain(
+      type === 'application/rss+xml' ? 'xml' : 'json',
+    );
+  }
+  await expect(page.locator(`link[rel="alternate"][href$="/digest/feed.xml"]`)).toHaveCount(1);
+  // No mail form without SMTP_URL: nothing to press that could not work.
+  await expect(page.getByRole('button', { name: 'Subscribe' })).toHaveCount(0);
+});
+
 for (const unknown of ['/this/page/does-not-exist', '/no-such-page']) {
   test(`${unknown} answers 404 with its own page, only the header and profile islands, and a way home`, async ({
     page,
