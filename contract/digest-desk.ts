@@ -70,6 +70,8 @@ export const DIGEST_DESK_TEXTS = {
   /** The hidden rest of a row's button name: "Leave out the thread by @ana". */
   threadBy: (author: string) => ` the thread by ${author}`,
   viewOnThreads: 'View on Threads',
+  /** The hidden rest of a row's link name: "View on Threads (the post by @ana)". */
+  postBy: (author: string) => ` (the post by ${author})`,
   noText: 'No text (a link or a picture only).',
   gems: (count: number) => plural(count, 'gem', 'gems'),
   leftOut: (author: string) => `Left out: the thread by ${author}.`,

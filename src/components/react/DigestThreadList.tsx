@@ -46,7 +46,7 @@ export default function DigestThreadList(props: Props) {
               <div className="digest-row__actions">
                 <a href={item.permalink} rel="noopener noreferrer">
                   {T.viewOnThreads}
-                  <span className="visually-hidden">{T.threadBy(item.author)}</span>
+                  <span className="visually-hidden">{T.postBy(item.author)}</span>
                 </a>
                 <button
                   type="button"
