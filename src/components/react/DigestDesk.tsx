@@ -50,8 +50,9 @@ export default function DigestDesk() {
   const focusAfter = useRef<{ id: string; to: ListId } | null>(null);
   const draft = state.status === 'ready' ? state.draft : null;
 
+  // Back on the tab, what was shown stays while it reloads (another admin may have changed it).
   useEffect(() => {
-    void loadDigestDesk();
+    void loadDigestDesk({ quiet: $digestDesk.get().status === 'ready' });
   }, []);
 
   // After a move the row's old button is gone with the focus: its new button takes it, or (when the
