@@ -5,6 +5,8 @@ import {
   E2E_PORT,
   INSTANCES_SITE,
   LARGE_SITE,
+  MAIL_SITE,
+  MAIL_SMTP_PORT,
   MEDIA_SITE,
   MEDIA_TTL_SECONDS,
   NGINX_SITE,
@@ -58,7 +60,15 @@ function server(
 const projects = [
   {
     name: 'site',
-    testIgnore: ['curation/**', 'catalogue/**', 'split/**', 'nginx/**', 'media/**', 'instances/**'],
+    testIgnore: [
+      'curation/**',
+      'catalogue/**',
+      'split/**',
+      'nginx/**',
+      'media/**',
+      'instances/**',
+      'mail/**',
+    ],
     use: { baseURL: TEST_SITE.publicUrl },
   },
   { name: 'curation', testMatch: 'curation/**/*.spec.ts', use: { baseURL: CURATION_SITE.publicUrl } },
@@ -68,6 +78,7 @@ const projects = [
   { name: 'media', testMatch: 'media/**/*.spec.ts', use: { baseURL: MEDIA_SITE.publicUrl } },
   // Three instances on one PostgreSQL behind nginx: only by name, with DATABASE_URL (npm run test:postgres).
   { name: 'instances', testMatch: 'instances/**/*.spec.ts', use: { baseURL: INSTANCES_SITE.publicUrl } },
+  { name: 'mail', testMatch: 'mail/**/*.spec.ts', use: { baseURL: MAIL_SITE.publicUrl } },
 ];
 // Each project's servers, in the projects' order.
 const webServers = [
@@ -83,7 +94,15 @@ const webServers = [
       stderr: 'pipe' as const,
     },
   ],
-  [server(CURATION_SITE, E2E_PORT + 1, 'test-output/curation-data')],
+  [
+    // The digest tab's test needs this week's digest, holding the thread it approves among the
+    // others': last week's is published as soon as the job first runs (even on a Monday), and the
+    // digest holds up to 50 threads, more than all the project's tests approve.
+    server(CURATION_SITE, E2E_PORT + 1, 'test-output/curation-data', 'true', true, {
+      DIGEST_HOLD_HOURS: '0',
+      DIGEST_SIZE: '50',
+    }),
+  ],
   [
     server(
       LARGE_SITE,
@@ -124,6 +143,14 @@ const webServers = [
       stdout: 'pipe' as const,
       stderr: 'pipe' as const,
     },
+  ],
+  // The digest by mail (issue 22): SMTP_URL set, so the site it builds has the subscribe form and
+  // its send-mail job runs; the SMTP server is the test's own (tests/e2e/mail/).
+  [
+    server(MAIL_SITE, E2E_PORT + 14, 'test-output/mail-data', 'true', true, {
+      SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
+      MAIL_FROM: '"Curated Threads" <digest@curated-threads.test>',
+    }),
   ],
 ];
 // E2E_PROJECTS=site,curation runs only those projects and starts only their servers (a quicker

@@ -59,6 +59,18 @@ export const TAIL_SITE: SiteBuildOptions = {
   publicUrl: `http://127.0.0.1:${E2E_PORT + 13}`,
 };
 
+/**
+ * The digest mail's browser test (issue 22): a server with SMTP_URL on E2E_PORT + 14, so its own
+ * site offers the subscribe form and its send-mail job mails, to the SMTP server the test itself
+ * starts on MAIL_SMTP_PORT (E2E_PORT + 15). The other sites keep rendering without the form.
+ */
+export const MAIL_SITE: SiteBuildOptions = {
+  ...TEST_SITE,
+  siteDir: path.resolve(import.meta.dirname, '../test-output/mail-site'),
+  publicUrl: `http://127.0.0.1:${E2E_PORT + 14}`,
+};
+export const MAIL_SMTP_PORT = E2E_PORT + 15;
+
 /** Builds the site under test when it is missing or older than its sources (Vitest and Playwright global setup). */
 export async function ensureTestSite(): Promise<void> {
   const reason = await staleReason(TEST_SITE);

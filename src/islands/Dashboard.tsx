@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { canSubmit, MEMBER_TEXTS } from '../../contract/membership.ts';
+import { DIGEST_DESK_TEXTS } from '../../contract/digest-desk.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import { useHashTab } from '../lib/use-hash-tab.ts';
 import { useSignedIn } from '../stores/auth.ts';
@@ -19,6 +20,7 @@ import {
 import { loadMembership, useMembership } from '../stores/membership.ts';
 import { $reviewQueue, loadReviewQueue, pendingCount } from '../stores/review-queue.ts';
 import CurationAccount from '../components/react/CurationAccount.tsx';
+import DigestDesk from '../components/react/DigestDesk.tsx';
 import GeneratedPosts from '../components/react/GeneratedPosts.tsx';
 import InviteStatePanel from '../components/react/InviteStatePanel.tsx';
 import LoadFailed from '../components/react/LoadFailed.tsx';
@@ -29,7 +31,7 @@ import TabList, { type TabItem } from '../components/react/TabList.tsx';
 import '../styles/threads.css';
 import '../styles/dashboard.css';
 
-type TabId = 'own' | 'review' | 'manual' | 'users';
+type TabId = 'own' | 'review' | 'manual' | 'users' | 'digest';
 
 /** Each tab's URL hash (`/dashboard#pending-review`). */
 const TAB_HASHES: Readonly<Record<TabId, string>> = {
@@ -37,15 +39,17 @@ const TAB_HASHES: Readonly<Record<TabId, string>> = {
   review: 'pending-review',
   manual: 'manual-submissions',
   users: 'pending-users',
+  digest: 'digest',
 };
-/** Admins use all four tabs; everyone else My Threads and Manual Submissions (decision 016). */
-const ADMIN_TABS: readonly TabId[] = ['own', 'review', 'manual', 'users'];
+/** Admins use every tab; everyone else My Threads and Manual Submissions (decision 016). */
+const ADMIN_TABS: readonly TabId[] = ['own', 'review', 'manual', 'users', 'digest'];
 const MEMBER_TABS: readonly TabId[] = ['own', 'manual'];
 const TAB_LABELS: Readonly<Record<TabId, string>> = {
   own: 'My Threads',
   review: 'Pending Review',
   manual: 'Manual Submissions',
   users: 'Pending Users',
+  digest: DIGEST_DESK_TEXTS.tab,
 };
 
 /**
@@ -90,11 +94,13 @@ export default function Dashboard() {
   if (membership.status === 'error')
     return <LoadFailed title={MEMBER_TEXTS.membershipFailed} onRetry={() => void loadMembership(true)} />;
 
-  const counts: Record<TabId, number> = {
+  // The Digest tab loads its draft when opened: it has no count to show before that.
+  const counts: Record<TabId, number | undefined> = {
     own: loadedItems(own).length,
     review: pendingCount(review),
     manual: loadedItems(posts).length,
     users: loadedItems(pendingUsers).length,
+    digest: undefined,
   };
   const tabs: TabItem<TabId>[] = (admin ? ADMIN_TABS : MEMBER_TABS).map((id) => ({
     id,
@@ -115,6 +121,7 @@ export default function Dashboard() {
         {tab === 'manual' &&
           (member || status === 'approved' ? <GeneratedPosts /> : <InviteStatePanel status={status} />)}
         {tab === 'users' && <PendingUsers />}
+        {tab === 'digest' && <DigestDesk />}
       </TabList>
     </>
   );

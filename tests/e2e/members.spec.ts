@@ -93,7 +93,7 @@ test('a member waiting for an invite: the same two tabs, the invite state in Man
   expect(calls.filter((path) => isAdminCall(path) || path.startsWith('/api/dashboard/'))).toEqual([]);
 });
 
-test("an admin's dashboard has four tabs; arrow keys move and select, the hash follows and is restored", async ({
+test("an admin's dashboard has five tabs; arrow keys move and select, the hash follows and is restored", async ({
   page,
 }) => {
   await signInAs(page, 'admin');
@@ -103,8 +103,10 @@ test("an admin's dashboard has four tabs; arrow keys move and select, the hash f
     'Pending Review',
     'Manual Submissions',
     'Pending Users',
+    'Digest',
   ]);
-  const tab = (name: string) => page.getByRole('tab', { name: new RegExp(`^${name} \\(\\d+\\)$`) });
+  // The Digest tab has no count: it loads its draft when opened.
+  const tab = (name: string) => page.getByRole('tab', { name: new RegExp(`^${name}( \\(\\d+\\))?$`) });
   /** The selected tab: focused, the only one in the Tab order, its panel shown, its hash in the URL. */
   async function expectSelected(name: string, hash: string) {
     await expect(tab(name)).toHaveAttribute('aria-selected', 'true');
@@ -128,10 +130,12 @@ test("an admin's dashboard has four tabs; arrow keys move and select, the hash f
   await page.keyboard.press('ArrowRight');
   await expectSelected('Pending Review', 'pending-review');
   await page.keyboard.press('End');
-  await expectSelected('Pending Users', 'pending-users');
+  await expectSelected('Digest', 'digest');
   await page.keyboard.press('Home');
   await expectSelected('My Threads', 'my-threads');
   await page.keyboard.press('ArrowLeft'); // wraps around
+  await expectSelected('Digest', 'digest');
+  await page.keyboard.press('ArrowLeft');
   await expectSelected('Pending Users', 'pending-users');
   await page.keyboard.press('ArrowLeft');
   await expectSelected('Manual Submissions', 'manual-submissions');

@@ -2,9 +2,9 @@ import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface TabItem<T extends string> {
   id: T;
-  /** Shown with its count: "Pending Users (2)". */
+  /** Shown with its count when it has one: "Pending Users (2)". */
   label: string;
-  count: number;
+  count?: number | undefined;
 }
 
 interface Props<T extends string> {
@@ -70,7 +70,7 @@ export default function TabList<T extends string>({ label, tabs, selected, onSel
             onClick={() => onSelect(tab.id)}
             onKeyDown={onKeyDown}
           >
-            {tab.label} ({tab.count})
+            {tab.count === undefined ? tab.label : `${tab.label} (${tab.count})`}
           </button>
         ))}
       </div>

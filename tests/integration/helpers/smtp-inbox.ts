@@ -20,9 +20,10 @@ export interface SmtpInbox {
 
 /**
  * A real SMTP server (the smtp-server package) on loopback, receiving into memory: no TLS, no
- * login, every address accepted.
+ * login, every address accepted. On a free port unless given one (a browser test's server was
+ * started with its SMTP_URL before the test).
  */
-export async function startSmtpInbox(): Promise<SmtpInbox> {
+export async function startSmtpInbox(port = 0): Promise<SmtpInbox> {
   const received: Received[] = [];
   let refusals = 0;
   const server = new SMTPServer({
@@ -46,11 +47,11 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
       );
     },
   });
-  server.listen(0, '127.0.0.1');
+  server.listen(port, '127.0.0.1');
   await once(server.server, 'listening');
-  const { port } = server.server.address() as AddressInfo;
+  const { port: listening } = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
     received,
     refuseNext: (count) => {
       refusals = count;
