@@ -69,7 +69,9 @@ export type NoticeReadRequest = z.input<typeof NoticeReadSchema>;
 
 export const NOTICE_TEXTS = {
   button: 'Notices',
-  label: (unread: number) => (unread === 0 ? 'Notices' : `Notices, ${unread} unread`),
+  /** The button's name as its content reads: the visible words and count first (WCAG 2.5.3). */
+  label: (unread: number) => (unread === 0 ? 'Notices' : `Notices ${unread} unread`),
+  unreadSuffix: 'unread',
   heading: 'Notices',
   empty: 'No notices yet.',
   loading: 'Loading notices...',

@@ -49,14 +49,17 @@ export default function NoticesMenu() {
         className="button button--quiet notices__button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={NOTICE_TEXTS.label(count)}
         onClick={toggle}
       >
+        {/* Named by its content, so the name starts with what is seen ("Notices 2"), not a label
+            that differs from it (axe: label-content-name-mismatch). */}
         {NOTICE_TEXTS.button}
         {count > 0 && (
-          <span className="notices__count" aria-hidden="true">
-            {count}
-          </span>
+          <>
+            {' '}
+            <span className="notices__count">{count}</span>
+            <span className="visually-hidden"> {NOTICE_TEXTS.unreadSuffix}</span>
+          </>
         )}
       </button>
       <div id={panelId} className="notices__panel" hidden={!open}>

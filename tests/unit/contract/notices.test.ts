@@ -30,5 +30,5 @@ test('the excerpt folds spaces and cuts long text at the bound, by characters no
 
 test('the button names its unread count', () => {
   expect(NOTICE_TEXTS.label(0)).toBe('Notices');
-  expect(NOTICE_TEXTS.label(2)).toBe('Notices, 2 unread');
+  expect(NOTICE_TEXTS.label(2)).toBe('Notices 2 unread');
 });
