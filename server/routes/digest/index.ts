@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import {
   DIGEST_TEXTS,
   DigestSubscribeSchema,
@@ -14,7 +14,7 @@ import { HttpError } from '../../http/http-error.ts';
 import { limit } from '../../plugins/rate-limits.ts';
 import { followMailLink, subscribeToDigest } from '../../services/digest/subscriptions.ts';
 import digestAdminRoutes from './admin.ts';
-import { MAIL_PAGE_CSP, mailLinkPage, mailResultPage } from './mail-pages.ts';
+import { sendMailPage, mailLinkPage, mailResultPage } from './mail-pages.ts';
 
 export interface DigestRoutesOptions {
   db: Database;
@@ -40,13 +40,6 @@ const digestRoutes: FastifyPluginAsync<DigestRoutesOptions> = async (server, opt
   acceptFormBodies(server, 1024);
   await app.register(digestAdminRoutes, { db, config: options.config });
 
-  const html = (reply: FastifyReply, status: number, body: string) =>
-    reply
-      .status(status)
-      .header('Content-Security-Policy', MAIL_PAGE_CSP)
-      .type('text/html; charset=utf-8')
-      .send(body);
-
   app.post(
     '/api/digest/subscribe',
     {
@@ -58,7 +51,7 @@ const digestRoutes: FastifyPluginAsync<DigestRoutesOptions> = async (server, opt
       await subscribeToDigest(db, request.body.email);
       // The site's form posts without JavaScript: it gets a page in words, the API its JSON.
       if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded'))
-        return html(
+        return sendMailPage(
           reply,
           200,
           mailResultPage(DIGEST_TEXTS.subscribeTitle, DIGEST_TEXTS.checkInbox, siteUrl),
@@ -76,20 +69,28 @@ const digestRoutes: FastifyPluginAsync<DigestRoutesOptions> = async (server, opt
       // A link cut short shows what is wrong in words, and no button that could only fail.
       const parts = mailLinkParts(request.query);
       if (!parts)
-        return html(reply, 400, mailResultPage(DIGEST_TEXTS.confirmTitle, DIGEST_TEXTS.badLink, siteUrl));
+        return sendMailPage(
+          reply,
+          400,
+          mailResultPage(DIGEST_TEXTS.confirmTitle, DIGEST_TEXTS.badLink, siteUrl),
+        );
       const action = `${path}?${new URLSearchParams(parts).toString()}`;
-      return html(reply, 200, mailLinkPage(purpose, action, siteUrl));
+      return sendMailPage(reply, 200, mailLinkPage(purpose, action, siteUrl));
     });
 
     app.post(path, { config: { ...config, crossSite: true }, schema }, async (request, reply) => {
       const outcome = await followMailLink(db, tokenKey, purpose, request.query);
       if (outcome === 'invalid')
-        return html(reply, 400, mailResultPage(DIGEST_TEXTS.confirmTitle, DIGEST_TEXTS.badLink, siteUrl));
+        return sendMailPage(
+          reply,
+          400,
+          mailResultPage(DIGEST_TEXTS.confirmTitle, DIGEST_TEXTS.badLink, siteUrl),
+        );
       const [title, text] =
         purpose === 'confirm'
           ? [DIGEST_TEXTS.confirmTitle, DIGEST_TEXTS.confirmed]
           : [DIGEST_TEXTS.unsubscribeTitle, DIGEST_TEXTS.unsubscribed];
-      return html(reply, 200, mailResultPage(title, text, siteUrl));
+      return sendMailPage(reply, 200, mailResultPage(title, text, siteUrl));
     });
   }
 };

@@ -3,6 +3,7 @@
  * A link's GET only shows a button; the button's POST acts, so a mail scanner that follows links
  * confirms or unsubscribes nobody.
  */
+import type { FastifyReply } from 'fastify';
 import { DIGEST_TEXTS } from '../../../contract/digest.ts';
 import { SITE } from '../../../contract/site.ts';
 import { escapeHtml } from '../../http/html-escape.ts';
@@ -10,6 +11,15 @@ import { escapeHtml } from '../../http/html-escape.ts';
 /** Nothing may load; the one form posts back here. */
 export const MAIL_PAGE_CSP =
   "default-src 'none'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+/** Answers with a mail link's page, under the CSP that lets nothing load. */
+export function sendMailPage(reply: FastifyReply, status: number, body: string) {
+  return reply
+    .status(status)
+    .header('Content-Security-Policy', MAIL_PAGE_CSP)
+    .type('text/html; charset=utf-8')
+    .send(body);
+}
 
 function page(title: string, body: string, siteUrl: URL): string {
   return `<!doctype html>

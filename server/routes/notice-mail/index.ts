@@ -17,7 +17,7 @@ import {
   noticeMailState,
   saveNoticeMail,
 } from '../../services/notice-mail/notice-mail.ts';
-import { MAIL_PAGE_CSP, mailButtonPage, mailResultPage } from '../digest/mail-pages.ts';
+import { sendMailPage, mailButtonPage, mailResultPage } from '../digest/mail-pages.ts';
 
 export interface NoticeMailRoutesOptions {
   db: Database;
@@ -73,13 +73,6 @@ const noticeMailRoutes: FastifyPluginAsync<NoticeMailRoutesOptions> = async (ser
     },
   );
 
-  const html = (reply: FastifyReply, status: number, body: string) =>
-    reply
-      .status(status)
-      .header('Content-Security-Policy', MAIL_PAGE_CSP)
-      .type('text/html; charset=utf-8')
-      .send(body);
-
   const pages = {
     confirm: {
       purpose: 'notice-confirm',
@@ -99,20 +92,20 @@ const noticeMailRoutes: FastifyPluginAsync<NoticeMailRoutesOptions> = async (ser
     const config = { access: 'public' as const, rateLimit: limit('mailLink', options.rateLimitMultiplier) };
     const schema = { querystring: MailLinkSchema, response: { 200: htmlPage, 400: htmlPage } };
     const invalid = (reply: FastifyReply) =>
-      html(reply, 400, mailResultPage(words.title, NOTICE_MAIL_TEXTS.badLink, siteUrl));
+      sendMailPage(reply, 400, mailResultPage(words.title, NOTICE_MAIL_TEXTS.badLink, siteUrl));
 
     // GET only shows the button: a mail scanner that opens links confirms or stops nothing.
     app.get(path, { config, schema }, async (request, reply) => {
       const parts = mailLinkParts(request.query);
       if (!parts) return invalid(reply);
       const action = `${path}?${new URLSearchParams(parts).toString()}`;
-      return html(reply, 200, mailButtonPage(words.title, words.button, action, siteUrl));
+      return sendMailPage(reply, 200, mailButtonPage(words.title, words.button, action, siteUrl));
     });
 
     app.post(path, { config: { ...config, crossSite: true }, schema }, async (request, reply) => {
       const outcome = await followNoticeMailLink(db, tokenKey, words.purpose, request.query);
       if (outcome === 'invalid') return invalid(reply);
-      return html(reply, 200, mailResultPage(words.title, words.done, siteUrl));
+      return sendMailPage(reply, 200, mailResultPage(words.title, words.done, siteUrl));
     });
   }
 };

@@ -5,18 +5,9 @@
 import { NOTICE_MAIL_SUBJECTS } from '../../../contract/notice-mail.ts';
 import { noticeText, type NoticeDetails } from '../../../contract/notices.ts';
 import { SITE } from '../../../contract/site.ts';
-import { escapeHtml, escapeUrl } from '../../http/html-escape.ts';
+import { escapeHtml } from '../../http/html-escape.ts';
 import type { NoticeRow } from '../../repositories/notices.ts';
-import type { Mail } from './compose.ts';
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:0 auto;padding:1rem;line-height:1.5;color:#1c1c1e">${body}</body></html>`;
-}
-
-function link(href: string, text: string): string {
-  const safe = escapeUrl(href);
-  return safe ? `<a href="${safe}">${escapeHtml(text)}</a>` : escapeHtml(text);
-}
+import { mailLink, mailPage, oneClickHeaders, type Mail } from './compose.ts';
 
 /** The double opt-in of a member's notice address: one link; nothing is sent if it is not followed. */
 export function noticeConfirmMail(confirmUrl: string): Mail {
@@ -24,9 +15,9 @@ export function noticeConfirmMail(confirmUrl: string): Mail {
   const lead = `Someone (hopefully you) asked for their ${SITE.title} notices at this address.`;
   const ignore = 'If it was not you, ignore this mail: nothing more will be sent.';
   const text = [lead, '', `Confirm here: ${confirmUrl}`, '', ignore].join('\n');
-  const html = page(
+  const html = mailPage(
     subject,
-    `<p>${escapeHtml(lead)}</p><p>${link(confirmUrl, 'Confirm my address')}</p><p>${escapeHtml(ignore)}</p>`,
+    `<p>${escapeHtml(lead)}</p><p>${mailLink(confirmUrl, 'Confirm my address')}</p><p>${escapeHtml(ignore)}</p>`,
   );
   return { subject, text, html, headers: {} };
 }
@@ -54,22 +45,19 @@ export function noticeMail(
     `Your notices on ${SITE.title}: ${site}`,
     `Stop these mails: ${urls.unsubscribe}`,
   ].join('\n');
-  const html = page(
+  const html = mailPage(
     subject,
     `<h1 style="font-size:1.25rem">${escapeHtml(subject)}</h1>` +
       `<p>${escapeHtml(sentence)}</p>` +
       (excerpt ? `<blockquote>${escapeHtml(excerpt)}</blockquote>` : '') +
-      (permalink ? `<p>${link(permalink, 'The thread on Threads')}</p>` : '') +
-      `<p>${link(site, `Your notices on ${SITE.title}`)}</p>` +
-      `<p style="color:#555">${link(urls.unsubscribe, 'Unsubscribe')}: one click, no more notice mails, and your address is deleted.</p>`,
+      (permalink ? `<p>${mailLink(permalink, 'The thread on Threads')}</p>` : '') +
+      `<p>${mailLink(site, `Your notices on ${SITE.title}`)}</p>` +
+      `<p style="color:#555">${mailLink(urls.unsubscribe, 'Unsubscribe')}: one click, no more notice mails, and your address is deleted.</p>`,
   );
   return {
     subject,
     text,
     html,
-    headers: {
-      'List-Unsubscribe': `<${urls.unsubscribe}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    headers: oneClickHeaders(urls.unsubscribe),
   };
 }

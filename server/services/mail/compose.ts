@@ -16,13 +16,20 @@ export interface Mail {
   headers: Record<string, string>;
 }
 
-function page(title: string, body: string): string {
+/** A mail's HTML part: the body in a plain page that every mail app shows alike (inline style only). */
+export function mailPage(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:0 auto;padding:1rem;line-height:1.5;color:#1c1c1e">${body}</body></html>`;
 }
 
-function link(href: string, text: string): string {
+/** A link in a mail, or the bare words when the address is not one we would link to. */
+export function mailLink(href: string, text: string): string {
   const safe = escapeUrl(href);
   return safe ? `<a href="${safe}">${escapeHtml(text)}</a>` : escapeHtml(text);
+}
+
+/** RFC 8058 one-click unsubscribe: mail apps show 'Unsubscribe' and post to it themselves. */
+export function oneClickHeaders(unsubscribe: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
 /** The double opt-in: one link, and what happens when it is not followed (nothing). */
@@ -35,10 +42,10 @@ export function confirmMail(confirmUrl: string): Mail {
     '',
     'If it was not you, ignore this mail: nothing more will be sent.',
   ].join('\n');
-  const html = page(
+  const html = mailPage(
     subject,
     `<p>Someone (hopefully you) asked for the ${escapeHtml(SITE.title)} weekly digest at this address.</p>` +
-      `<p>${link(confirmUrl, 'Confirm my subscription')}</p>` +
+      `<p>${mailLink(confirmUrl, 'Confirm my subscription')}</p>` +
       '<p>If it was not you, ignore this mail: nothing more will be sent.</p>',
   );
   return { subject, text, html, headers: {} };
@@ -87,24 +94,21 @@ export function digestMail(
     .map(
       (thread) =>
         `<li style="margin-bottom:1rem"><strong>${escapeHtml(byline(thread))}</strong><br>${escapeHtml(excerpt(thread.text))}<br>` +
-        `${link(new URL(threadPath(thread.id), urls.site).toString(), 'Read it here')} · ${link(thread.permalink, 'on Threads')}</li>`,
+        `${mailLink(new URL(threadPath(thread.id), urls.site).toString(), 'Read it here')} · ${mailLink(thread.permalink, 'on Threads')}</li>`,
     )
     .join('');
-  const html = page(
+  const html = mailPage(
     subject,
     `<h1 style="font-size:1.25rem">${escapeHtml(subject)}</h1>` +
       (note ? `<p>${escapeHtml(note)}</p>` : '') +
       `<ol>${htmlItems}</ol>` +
-      `<p>${link(pageUrl, 'This digest on the site')}</p>` +
-      `<p style="color:#555">${link(urls.unsubscribe, 'Unsubscribe')}: one click, and your address is deleted.</p>`,
+      `<p>${mailLink(pageUrl, 'This digest on the site')}</p>` +
+      `<p style="color:#555">${mailLink(urls.unsubscribe, 'Unsubscribe')}: one click, and your address is deleted.</p>`,
   );
   return {
     subject,
     text,
     html,
-    headers: {
-      'List-Unsubscribe': `<${urls.unsubscribe}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    headers: oneClickHeaders(urls.unsubscribe),
   };
 }
