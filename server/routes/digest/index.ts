@@ -14,7 +14,7 @@ import { HttpError } from '../../http/http-error.ts';
 import { limit } from '../../plugins/rate-limits.ts';
 import { followMailLink, subscribeToDigest } from '../../services/digest/subscriptions.ts';
 import digestAdminRoutes from './admin.ts';
-import { sendMailPage, mailLinkPage, mailResultPage } from './mail-pages.ts';
+import { sendMailPage, mailLinkPage, mailResultPage } from '../../http/mail-pages.ts';
 
 export interface DigestRoutesOptions {
   db: Database;

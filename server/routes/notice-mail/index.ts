@@ -17,7 +17,7 @@ import {
   noticeMailState,
   saveNoticeMail,
 } from '../../services/notice-mail/notice-mail.ts';
-import { sendMailPage, mailButtonPage, mailResultPage } from '../digest/mail-pages.ts';
+import { sendMailPage, mailButtonPage, mailResultPage } from '../../http/mail-pages.ts';
 
 export interface NoticeMailRoutesOptions {
   db: Database;

@@ -4,9 +4,9 @@
  * confirms or unsubscribes nobody.
  */
 import type { FastifyReply } from 'fastify';
-import { DIGEST_TEXTS } from '../../../contract/digest.ts';
-import { SITE } from '../../../contract/site.ts';
-import { escapeHtml } from '../../http/html-escape.ts';
+import { DIGEST_TEXTS } from '../../contract/digest.ts';
+import { SITE } from '../../contract/site.ts';
+import { escapeHtml } from './html-escape.ts';
 
 /** Nothing may load; the one form posts back here. */
 export const MAIL_PAGE_CSP =
