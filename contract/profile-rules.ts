@@ -40,6 +40,8 @@ export const RESERVED_USERNAMES: readonly string[] = [
   'data',
   'data-deletion',
   'data-deletion-status',
+  // The weekly digests' pages (decision 057).
+  'digest',
   'favicon',
   'feed',
   'feeds',
