@@ -17,7 +17,8 @@ export async function exportPublishedDigests(
   pictureBaseUrl: string | undefined,
 ): Promise<{ count: number; changed: boolean }> {
   const repository = createDigestsRepository(db);
-  const rows = await repository.listPublished();
+  // A week with nothing approved is published (once, and mailed to nobody) but has no page.
+  const rows = (await repository.listPublished()).filter((row) => (row.threadIds ?? []).length > 0);
   // One read of every digest's threads, whatever the number of digests.
   const threads = new Map(
     (await repository.threadsOf([...new Set(rows.flatMap((row) => row.threadIds ?? []))])).map((thread) => [

@@ -76,7 +76,8 @@ export function createSocialPictures({
       // A malformed key asks the database nothing.
       const week = parseDigestId(id);
       const found = week ? await digests.find(id) : null;
-      if (!week || !found?.publishedAt) return null;
+      // An empty week's digest has no page, so no picture either (export-digests.ts).
+      if (!week || !found?.publishedAt || !found.threadIds?.length) return null;
       const threads = found.threadIds?.length ?? 0;
       return {
         kind: 'Weekly digest',

@@ -56,6 +56,12 @@ test('the export hands the site each published digest with its note and its stil
   const file = path.join(await mkdtemp(path.join(tmpdir(), 'ct-digests-')), 'site-data', 'digests.json');
   expect(await exportPublishedDigests(db, file, undefined)).toEqual({ count: 0, changed: true });
   expect(JSON.parse(await readFile(file, 'utf8'))).toEqual([]);
+  // A week with nothing approved is published, but has no page (nor picture).
+  const { end } = weekRange({ year: 2026, week: 10 });
+  await db.insert(digests).values({ id: '2026-10', year: 2026, week: 10 });
+  await db.update(digests).set({ threadIds: [], publishedAt: end }).where(eq(digests.id, '2026-10'));
+  expect(await exportPublishedDigests(db, file, undefined)).toEqual({ count: 0, changed: false });
+  expect((await fetch(`${base}${socialImagePath('digest', '2026-10')}`)).status).toBe(404);
 
   const ids = await publishedDigest('Grids, then type.');
   // A draft of this week is not exported; a thread removed since leaves its digest.
