@@ -94,4 +94,15 @@ export const DIGEST_DESK_TEXTS = {
     `Mail so far: ${mail.sent} sent, ${mail.queued} waiting, ${mail.sending} sending, ${mail.failed} failed.`,
   noMail:
     'Mail is not set up on this server (SMTP_URL is not set), so nobody can subscribe: the digest is only published on the site.',
+  threadsPostHeading: 'On Threads',
+  threadsPostOn: "When it is published, the curator's account posts its link on Threads.",
+  threadsPostOff:
+    "The curator's account does not post the digest on Threads on this server (DIGEST_THREADS_POST is not true).",
+  /** How the newest digest's post went: "Week 48 of 2026: posted." */
+  threadsPostLast: (digestId: string, status: 'pending' | 'published' | 'failed') => {
+    const [year, week] = digestId.split('-').map(Number);
+    const how = { pending: 'waiting to be posted.', published: 'posted.', failed: 'posting failed:' }[status];
+    return `Week ${week} of ${year}: ${how}`;
+  },
+  viewDigestPost: 'View the post on Threads',
 } as const;

@@ -3,6 +3,7 @@
  * the server (selection, mail) and the site (the digest pages).
  */
 import { hasHiddenCharacters } from './hidden-characters.ts';
+import { GeneratedPostStatusSchema } from './submission.ts';
 import { z } from './zod.ts';
 
 /** A digest's id and address segment: ISO year and week, `2026-48`. */
@@ -148,5 +149,19 @@ export const DigestDraftSchema = z.object({
   mail_enabled: z.boolean(),
   /** The send log, every message so far. */
   mail: z.object({ queued: z.int(), sending: z.int(), sent: z.int(), failed: z.int() }),
+  /** The curator's posts of published digests' links on Threads (decision 060). */
+  threads_post: z.object({
+    /** DIGEST_THREADS_POST: whether this digest's link will be posted when it is published. */
+    enabled: z.boolean(),
+    /** The newest digest's post: how publishing it went (its error for admins only). */
+    last: z.nullable(
+      z.object({
+        digest_id: z.string(),
+        status: GeneratedPostStatusSchema,
+        thread_url: z.nullable(z.string()),
+        error: z.nullable(z.string()),
+      }),
+    ),
+  }),
 });
 export type DigestDraft = z.infer<typeof DigestDraftSchema>;

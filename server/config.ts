@@ -137,7 +137,12 @@ function toConfig(e: Env, cwd: string) {
       from: e.MAIL_FROM ?? `"Curated Threads" <digest@${publicUrl.hostname}>`,
     },
     /** The weekly digest (issue 22). */
-    digest: { size: e.DIGEST_SIZE, holdHours: e.DIGEST_HOLD_HOURS },
+    digest: {
+      size: e.DIGEST_SIZE,
+      holdHours: e.DIGEST_HOLD_HOURS,
+      /** The curator's account posts each published digest's link on Threads (decision 060). */
+      threadsPost: e.DIGEST_THREADS_POST === 'true',
+    },
   };
 }
 

@@ -163,6 +163,8 @@ export const EnvSchema = z.object({
     max: [144, 'must be at most 144 (six days)'],
     default: 24,
   }),
+  /** Whether the curator's account posts each published digest's link on Threads (decision 060). */
+  DIGEST_THREADS_POST: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
 });
 
 export type Env = z.output<typeof EnvSchema>;

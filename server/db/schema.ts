@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -239,15 +240,22 @@ export const manualSubmissions = pgTable(
 
 export const GENERATED_POST_STATUSES = ['pending', 'published', 'failed'] as const;
 
-/** The post the curator's account publishes about an approved manual submission. */
+/**
+ * A post the curator's account publishes: about an approved manual submission (`threadId`), or the
+ * link to a published weekly digest (`digestId`, decision 060); exactly one of the two.
+ */
 export const generatedPosts = pgTable(
   'generated_posts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     threadId: uuid('thread_id')
-      .notNull()
       .unique()
       .references(() => threads.id, { onDelete: 'cascade' }),
+    /**
+     * The digest it links to. No foreign key: digests live in schema-messages.ts, which imports this
+     * file, and a digest row is never deleted.
+     */
+    digestId: text('digest_id').unique(),
     content: text('content').notNull(),
     mediaUrl: text('media_url'),
     /** The featured post's media id, when known: the published post quotes it. */
@@ -267,7 +275,10 @@ export const generatedPosts = pgTable(
     createdAt: createdAt(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
   },
-  (table) => [index('generated_posts_due').on(table.status, table.nextAttemptAt)],
+  (table) => [
+    index('generated_posts_due').on(table.status, table.nextAttemptAt),
+    check('generated_posts_one_subject', sql`(${table.threadId} is null) <> (${table.digestId} is null)`),
+  ],
 );
 
 /**

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { generatedPosts, manualSubmissions, threads } from '../db/schema.ts';
 
 export type GeneratedPostRow = typeof generatedPosts.$inferSelect;
 export type NewGeneratedPost = typeof generatedPosts.$inferInsert;
 
-/** Posts the curator's account publishes about approved manual submissions. */
+/** Posts the curator's account publishes: about approved manual submissions, and the weekly digests' links. */
 export function createGeneratedPostsRepository(db: Database) {
   const withSource = (tx: Database) =>
     tx
@@ -14,7 +14,7 @@ export function createGeneratedPostsRepository(db: Database) {
       .innerJoin(threads, eq(threads.id, generatedPosts.threadId));
 
   return {
-    /** Queues a post for a thread; a thread gets at most one (a repeat returns null). */
+    /** Queues a post for a thread or a digest; each gets at most one (a repeat returns null). */
     async create(row: NewGeneratedPost, tx: Database = db): Promise<GeneratedPostRow | null> {
       const [created] = await tx.insert(generatedPosts).values(row).onConflictDoNothing().returning();
       return created ?? null;
@@ -39,7 +39,18 @@ export function createGeneratedPostsRepository(db: Database) {
       return dropped.length > 0;
     },
 
-    /** Every generated post with the link it features, newest first (admins). */
+    /** The newest digest's post (decision 060), or null when no digest was posted yet. */
+    async latestForDigest(tx: Database = db): Promise<GeneratedPostRow | null> {
+      const [row] = await tx
+        .select()
+        .from(generatedPosts)
+        .where(isNotNull(generatedPosts.digestId))
+        .orderBy(desc(generatedPosts.digestId))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Every post about a submission with the link it features, newest first (admins; digests' posts are not). */
     async listAll(tx: Database = db) {
       return withSource(tx).orderBy(desc(generatedPosts.createdAt), asc(generatedPosts.id));
     },

@@ -9,6 +9,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { createDigestsRepository, type DigestRow, type DigestThread } from '../../repositories/digests.ts';
+import { createGeneratedPostsRepository, type GeneratedPostRow } from '../../repositories/generated-posts.ts';
 import { createMailSendsRepository } from '../../repositories/mail-sends.ts';
 import { createMailSubscribersRepository } from '../../repositories/mail-subscribers.ts';
 import { excerpt, byline } from '../mail/compose.ts';
@@ -57,6 +58,7 @@ export async function digestDraft(
   ]);
   const gems = await digests.gemCounts([...chosen, ...row.excludedThreadIds]);
   const mailEnabled = config.mail.smtpUrl !== undefined;
+  const lastPost = await createGeneratedPostsRepository(db).latestForDigest();
   return {
     id: row.id,
     week_start: range.start.toISOString(),
@@ -67,5 +69,11 @@ export async function digestDraft(
     subscribers: mailEnabled ? await createMailSubscribersRepository(db).digestCount() : 0,
     mail_enabled: mailEnabled,
     mail: await createMailSendsRepository(db).counts(),
+    threads_post: { enabled: config.digest.threadsPost, last: lastPost && toDigestPost(lastPost) },
   };
+}
+
+/** How the newest digest's post on Threads went, as the Digest tab shows it. */
+function toDigestPost(row: GeneratedPostRow): NonNullable<DigestDraft['threads_post']['last']> {
+  return { digest_id: row.digestId ?? '', status: row.status, thread_url: row.threadUrl, error: row.error };
 }

@@ -26,6 +26,19 @@ export function composeGeneratedPost(thread: Pick<ThreadRow, 'username' | 'perma
   return thread.mediaId ? head : `${head}\n\n${thread.permalink}`;
 }
 
+/**
+ * The text the curator's account posts when a weekly digest is published (decision 060): which week,
+ * how many threads, and the digest page's address last, where Threads makes its link preview.
+ */
+export function composeDigestPost(
+  week: { year: number; week: number },
+  threads: number,
+  url: string,
+): string {
+  const picks = threads === 1 ? '1 design and UI thread' : `${threads} design and UI threads`;
+  return `The weekly digest, week ${week.week} of ${week.year}: ${picks} worth your time, picked from the catalogue.\n\n${url}`;
+}
+
 export interface PublishOutcome {
   published: number;
   /** Moved to a later run without spending an attempt: the publishing limit, a container in progress. */

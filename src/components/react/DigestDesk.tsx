@@ -33,6 +33,31 @@ function MailFacts({ draft }: { draft: DigestDraft }) {
   );
 }
 
+/** Whether the curator's account posts the digest's link on Threads, and how the last post went (decision 060). */
+function ThreadsPostFacts({ post }: { post: DigestDraft['threads_post'] }) {
+  const { last } = post;
+  return (
+    <section className="digest-mail" aria-labelledby="digest-threads-post-heading">
+      <h3 id="digest-threads-post-heading">{T.threadsPostHeading}</h3>
+      <p>{post.enabled ? T.threadsPostOn : T.threadsPostOff}</p>
+      {last && (
+        <p className="field-help">
+          {T.threadsPostLast(last.digest_id, last.status)}
+          {last.status === 'failed' && last.error !== null && ` ${last.error}`}
+          {last.status === 'published' && last.thread_url !== null && (
+            <>
+              {' '}
+              <a href={last.thread_url} rel="noopener noreferrer">
+                {T.viewDigestPost}
+              </a>
+            </>
+          )}
+        </p>
+      )}
+    </section>
+  );
+}
+
 /**
  * The Digest tab (issue 22, admins): the digest being prepared, its threads and those left out
  * (each moves with one button), the editor's note, and its mail. A row that moves takes the focus
@@ -142,6 +167,7 @@ export default function DigestDesk() {
       </div>
       <DigestNoteForm key={current.id} saved={current.note} onLoadNext={loadNext} />
       <MailFacts draft={current} />
+      <ThreadsPostFacts post={current.threads_post} />
     </div>
   );
 }

@@ -62,6 +62,9 @@ test('the admin leaves a thread out of the digest, puts it back and saves its no
   await expect(panel.getByText(/^Publishes \w+ \d+ \w+ at \d\d:\d\d UTC\.$/)).toBeVisible();
   // The e2e servers have no SMTP_URL: the tab says there is no mail rather than showing counts.
   await expect(panel.getByText(T.noMail)).toBeVisible();
+  // This server leaves DIGEST_THREADS_POST off: the tab says the link is not posted (decision 060).
+  const onThreads = panel.getByRole('region', { name: T.threadsPostHeading });
+  await expect(onThreads).toContainText(T.threadsPostOff);
 
   const holds = panel.getByRole('region', { name: new RegExp(`^${T.threadsHeading}`) });
   const leftOut = panel.getByRole('region', { name: new RegExp(`^${T.excludedHeading}`) });

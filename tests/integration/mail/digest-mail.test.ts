@@ -127,12 +127,13 @@ test('double opt-in, one digest mail per subscriber however often it runs, and a
 
   // The week's digest: published and queued once, however many runs (or instances) ask.
   const first = await publishDueDigest(await deps(), MONDAY);
-  expect(first).toEqual({ id: '2026-48', published: true, threads: 3, queued: 1 });
+  expect(first).toEqual({ id: '2026-48', published: true, threads: 3, queued: 1, threadsPost: false });
   expect(await publishDueDigest(await deps(), MONDAY)).toEqual({
     id: '2026-48',
     published: false,
     threads: 3,
     queued: 0,
+    threadsPost: false,
   });
   const [digest] = await db.select().from(digests);
   // Most gems first (the oldest of the week has one), then newest; the thread of the week before left out.
