@@ -161,7 +161,11 @@ describe('loadConfig', () => {
       smtpUrl: 'smtps://u:p@smtp.example:465',
       from: '"Curated Threads" <digest@curated.example>',
     });
-    expect(config.digest).toEqual({ size: 10, holdHours: 24 });
+    expect(config.digest).toEqual({ size: 10, holdHours: 24, threadsPost: false });
+    expect(loadConfig({ DIGEST_THREADS_POST: 'true' }).digest.threadsPost).toBe(true);
+    expect(() => loadConfig({ DIGEST_THREADS_POST: 'yes' })).toThrow(
+      /DIGEST_THREADS_POST: must be true or false/,
+    );
     expect(loadConfig({}).mail.smtpUrl).toBeUndefined();
     expect(loadConfig({ MAIL_FROM: 'Design Digest <hi@example.com>' }).mail.from).toBe(
       'Design Digest <hi@example.com>',
