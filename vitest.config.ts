@@ -17,6 +17,15 @@ const postgresProject = {
 
 export default defineConfig({
   test: {
+    // Decision 061: the PostgreSQL pass runs, of the integration project, only the tests tagged
+    // `engine`; every other integration test runs on PGlite alone.
+    tags: [
+      {
+        name: 'engine',
+        description:
+          'Its outcome depends on the database engine: concurrent writes and locks, LISTEN/NOTIFY or several instances, migrations, SQL whose answer PostgreSQL could give differently, or a DATABASE_URL branch.',
+      },
+    ],
     projects: [
       ...(process.env.DATABASE_URL ? [postgresProject] : []),
       {
