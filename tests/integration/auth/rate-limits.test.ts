@@ -31,22 +31,26 @@ test('sign-in: the 21st callback in a minute from one address is 429 with Retry-
   }
 });
 
-test('invite requests are counted per user: a burst of 10 lets exactly 5 through; another user is unaffected', async () => {
-  const { app, base } = await startApp(realLimits);
-  try {
-    const first = await signIn(base, 'bursty');
-    const responses = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        api(base, '/api/user/request-invite', { method: 'POST', cookie: first }),
-      ),
-    );
-    const statuses = responses.map((r) => r.status).sort();
-    expect(statuses).toEqual([...Array(RATE_LIMITS.inviteRequest.max).fill(200), ...Array(5).fill(429)]);
-    const second = await signIn(base, 'calm');
-    expect((await api(base, '/api/user/request-invite', { method: 'POST', cookie: second })).status).toBe(
-      200,
-    );
-  } finally {
-    await app.close();
-  }
-});
+test(
+  'invite requests are counted per user: a burst of 10 lets exactly 5 through; another user is unaffected',
+  { tags: ['engine'] },
+  async () => {
+    const { app, base } = await startApp(realLimits);
+    try {
+      const first = await signIn(base, 'bursty');
+      const responses = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          api(base, '/api/user/request-invite', { method: 'POST', cookie: first }),
+        ),
+      );
+      const statuses = responses.map((r) => r.status).sort();
+      expect(statuses).toEqual([...Array(RATE_LIMITS.inviteRequest.max).fill(200), ...Array(5).fill(429)]);
+      const second = await signIn(base, 'calm');
+      expect((await api(base, '/api/user/request-invite', { method: 'POST', cookie: second })).status).toBe(
+        200,
+      );
+    } finally {
+      await app.close();
+    }
+  },
+);

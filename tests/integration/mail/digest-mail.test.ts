@@ -227,7 +227,7 @@ test('a refused message is tried again later; one interrupted mid-send is never 
   expect(inbox.received).toHaveLength(1);
 });
 
-test('two senders at once send each message once', async () => {
+test('two senders at once send each message once', { tags: ['engine'] }, async () => {
   for (let i = 0; i < 6; i++) expect((await subscribe(`reader${i}@example.com`)).status).toBe(202);
   const runs = await Promise.all([sendMail(), sendMail()]);
   expect(runs[0].sent + runs[1].sent).toBe(6);

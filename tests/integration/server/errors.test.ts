@@ -66,20 +66,24 @@ describe('request bodies', () => {
   });
 });
 
-test('a route whose database is unreachable answers 503 with Retry-After, not 500', async () => {
-  const database = await openTestDatabase();
-  const app = await buildTestApp({}, { database });
-  app.get('/api/test-db', { config: { access: 'public' } }, async () => database.db.execute('select 1'));
-  try {
-    await database.close();
-    const res = await app.inject({ url: '/api/test-db' });
-    expect(res.statusCode).toBe(503);
-    expect(res.headers['retry-after']).toBe('5');
-    expectOurShape(res.headers, res.json());
-  } finally {
-    await app.close();
-  }
-});
+test(
+  'a route whose database is unreachable answers 503 with Retry-After, not 500',
+  { tags: ['engine'] },
+  async () => {
+    const database = await openTestDatabase();
+    const app = await buildTestApp({}, { database });
+    app.get('/api/test-db', { config: { access: 'public' } }, async () => database.db.execute('select 1'));
+    try {
+      await database.close();
+      const res = await app.inject({ url: '/api/test-db' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expectOurShape(res.headers, res.json());
+    } finally {
+      await app.close();
+    }
+  },
+);
 
 test('a malformed address answers 400 without echoing the address or its query', async () => {
   const app = await buildTestApp();

@@ -86,21 +86,30 @@ test('health answers status, db, write, version and uptime, never cached', async
   }
 });
 
-test('with the database gone, health answers 503 with Retry-After; the site itself stays up', async () => {
-  const database = await openTestDatabase();
-  const app = await buildTestApp({}, { database });
-  try {
-    await database.close();
-    const { res, body } = await health(app);
-    expect(res.statusCode).toBe(503);
-    expect(res.headers['retry-after']).toBe('5');
-    expect(body).toMatchObject({ status: 'degraded', db: 'unavailable', write: 'failing', version: VERSION });
-    expect(body.detail).toBe('The database does not answer.');
-    expect((await app.inject({ url: '/' })).statusCode).toBe(200);
-  } finally {
-    await app.close();
-  }
-});
+test(
+  'with the database gone, health answers 503 with Retry-After; the site itself stays up',
+  { tags: ['engine'] },
+  async () => {
+    const database = await openTestDatabase();
+    const app = await buildTestApp({}, { database });
+    try {
+      await database.close();
+      const { res, body } = await health(app);
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(body).toMatchObject({
+        status: 'degraded',
+        db: 'unavailable',
+        write: 'failing',
+        version: VERSION,
+      });
+      expect(body.detail).toBe('The database does not answer.');
+      expect((await app.inject({ url: '/' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  },
+);
 
 test('with the data folder full (the probe file is /dev/full), health is degraded with the reason; it recovers', async () => {
   const folder = await dataFolder();
@@ -125,24 +134,28 @@ test('with the data folder full (the probe file is /dev/full), health is degrade
   }
 });
 
-test('with a database that answers reads but refuses writes, health is degraded with the reason; it recovers', async () => {
-  const database = await openTestDatabase();
-  const app = await buildTestApp({ DATA_DIR: await dataFolder() }, { database });
-  try {
-    await readOnly(database, true);
-    const refused = await healthUntil(app, ({ body }) => body.detail?.includes('read-only') === true);
-    expect(refused.res.statusCode).toBe(503);
-    expect(refused.res.headers['retry-after']).toBe('5');
-    expect(refused.body).toMatchObject({ status: 'degraded', db: 'ok', write: 'failing' });
-    expect(refused.body.detail).toBe('The database cannot be written: it is read-only (25006).');
+test(
+  'with a database that answers reads but refuses writes, health is degraded with the reason; it recovers',
+  { tags: ['engine'] },
+  async () => {
+    const database = await openTestDatabase();
+    const app = await buildTestApp({ DATA_DIR: await dataFolder() }, { database });
+    try {
+      await readOnly(database, true);
+      const refused = await healthUntil(app, ({ body }) => body.detail?.includes('read-only') === true);
+      expect(refused.res.statusCode).toBe(503);
+      expect(refused.res.headers['retry-after']).toBe('5');
+      expect(refused.body).toMatchObject({ status: 'degraded', db: 'ok', write: 'failing' });
+      expect(refused.body.detail).toBe('The database cannot be written: it is read-only (25006).');
 
-    await readOnly(database, false);
-    const recovered = await healthUntil(app, ({ res }) => res.statusCode === 200);
-    expect(recovered.body).toMatchObject({ status: 'ok', db: 'ok', write: 'ok' });
-  } finally {
-    // On PostgreSQL the setting outlives the test's sessions: always undo it.
-    await readOnly(database, false);
-    await app.close();
-    await database.close();
-  }
-});
+      await readOnly(database, false);
+      const recovered = await healthUntil(app, ({ res }) => res.statusCode === 200);
+      expect(recovered.body).toMatchObject({ status: 'ok', db: 'ok', write: 'ok' });
+    } finally {
+      // On PostgreSQL the setting outlives the test's sessions: always undo it.
+      await readOnly(database, false);
+      await app.close();
+      await database.close();
+    }
+  },
+);

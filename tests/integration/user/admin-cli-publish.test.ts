@@ -10,7 +10,7 @@ import { HINT, runAdmin as run, SPAWNING } from '../helpers/admin-cli.ts';
 // database (the PGlite pass) it needs the running server (admin-cli-backup.test.ts asks one).
 test(
   'publish sends the content-change notice every instance hears, or says no server runs',
-  SPAWNING,
+  { tags: ['engine'], ...SPAWNING },
   async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'ct-publish-'));
     expect(await run(dataDir, ['publish', 'now'])).toMatchObject({

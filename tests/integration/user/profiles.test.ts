@@ -235,23 +235,27 @@ describe('admin decisions', () => {
     });
   });
 
-  test('20 admins approving the same request at once: exactly one succeeds, 19 get 409, one audit row', async () => {
-    const member = await signIn(base, 'race_target');
-    await api(base, '/api/user/request-invite', { method: 'POST', cookie: member });
-    const admin = await signIn(base, 'admin');
-    const responses = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        api(base, '/api/admin/approve-user', {
-          method: 'POST',
-          cookie: admin,
-          body: { user_id: simulatedUserId('race_target') },
-        }),
-      ),
-    );
-    expect(responses.map((r) => r.status).sort()).toEqual([200, ...Array(19).fill(409)]);
-    const { db } = await testDatabase();
-    expect(await db.select().from(auditLog)).toHaveLength(1);
-  });
+  test(
+    '20 admins approving the same request at once: exactly one succeeds, 19 get 409, one audit row',
+    { tags: ['engine'] },
+    async () => {
+      const member = await signIn(base, 'race_target');
+      await api(base, '/api/user/request-invite', { method: 'POST', cookie: member });
+      const admin = await signIn(base, 'admin');
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          api(base, '/api/admin/approve-user', {
+            method: 'POST',
+            cookie: admin,
+            body: { user_id: simulatedUserId('race_target') },
+          }),
+        ),
+      );
+      expect(responses.map((r) => r.status).sort()).toEqual([200, ...Array(19).fill(409)]);
+      const { db } = await testDatabase();
+      expect(await db.select().from(auditLog)).toHaveLength(1);
+    },
+  );
 
   test('a granted or revoked admin role applies on the very next request', async () => {
     const cookie = await signIn(base, 'promoted');

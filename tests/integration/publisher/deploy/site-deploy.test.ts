@@ -180,27 +180,31 @@ test('a 500 is retried until the hook accepts; a 404 is not retried; the log sho
   expect(log).not.toContain('private-title');
 });
 
-test('two instances on one database make one delivery per change between them', async () => {
-  const one = await startWithHook();
-  const other = await startWithHook('other-instance');
-  await settled(one.app);
-  await settled(other.app);
-  const before = receiver.calls.length;
-  const admin = await signInCurator(one.base);
-  await approveNext(one.base, admin);
-  // On PostgreSQL the other instance hears of the change at once (LISTEN, decision 030) and publishes
-  // too: whichever takes the delivery's lease first delivers, so wait for the one delivery, then
-  // for both instances to be idle.
-  await expect.poll(() => receiver.calls.length - before, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
-  await settled(one.app);
-  await settled(other.app);
-  expect(receiver.calls.length - before).toBe(1);
-  // The other instance exports the same change at its next publish tick: its own files change, but
-  // the database says this content was delivered.
-  other.app.publisher.request();
-  await settled(other.app);
-  expect(receiver.calls.length - before).toBe(1);
-});
+test(
+  'two instances on one database make one delivery per change between them',
+  { tags: ['engine'] },
+  async () => {
+    const one = await startWithHook();
+    const other = await startWithHook('other-instance');
+    await settled(one.app);
+    await settled(other.app);
+    const before = receiver.calls.length;
+    const admin = await signInCurator(one.base);
+    await approveNext(one.base, admin);
+    // On PostgreSQL the other instance hears of the change at once (LISTEN, decision 030) and publishes
+    // too: whichever takes the delivery's lease first delivers, so wait for the one delivery, then
+    // for both instances to be idle.
+    await expect.poll(() => receiver.calls.length - before, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    await settled(one.app);
+    await settled(other.app);
+    expect(receiver.calls.length - before).toBe(1);
+    // The other instance exports the same change at its next publish tick: its own files change, but
+    // the database says this content was delivered.
+    other.app.publisher.request();
+    await settled(other.app);
+    expect(receiver.calls.length - before).toBe(1);
+  },
+);
 
 test('DEPLOY_COMMAND runs once per burst, its output logged line by line; a failing one is logged with its code', async () => {
   const runs = path.join(work, 'runs.txt');

@@ -77,18 +77,22 @@ async function instance() {
   return { publishedDir, objects, context: { repository, objects, publishedDir } };
 }
 
-test('the publisher lease is held by one instance until it is released or lapses', async () => {
-  expect(await leases.claimLease('a', 60_000)).toBe(true);
-  expect(await leases.claimLease('b', 60_000)).toBe(false);
-  // Renewing one's own lease works; the other still waits.
-  expect(await leases.claimLease('a', 60_000)).toBe(true);
-  await leases.releaseLease('a');
-  expect(await leases.claimLease('b', 60_000)).toBe(true);
-  expect(await leases.claimLease('a', 60_000)).toBe(false);
-  // A lease that ran out is anyone's.
-  expect(await leases.claimLease('b', -1_000)).toBe(true);
-  expect(await leases.claimLease('a', 60_000)).toBe(true);
-});
+test(
+  'the publisher lease is held by one instance until it is released or lapses',
+  { tags: ['engine'] },
+  async () => {
+    expect(await leases.claimLease('a', 60_000)).toBe(true);
+    expect(await leases.claimLease('b', 60_000)).toBe(false);
+    // Renewing one's own lease works; the other still waits.
+    expect(await leases.claimLease('a', 60_000)).toBe(true);
+    await leases.releaseLease('a');
+    expect(await leases.claimLease('b', 60_000)).toBe(true);
+    expect(await leases.claimLease('a', 60_000)).toBe(false);
+    // A lease that ran out is anyone's.
+    expect(await leases.claimLease('b', -1_000)).toBe(true);
+    expect(await leases.claimLease('a', 60_000)).toBe(true);
+  },
+);
 
 test('a recorded version is assembled elsewhere from the database alone, byte for byte', async () => {
   const publish = await publisher();
@@ -232,22 +236,26 @@ test('the free slot holding the newest version is chosen; folders of earlier rel
   expect(await readFile(path.join(elsewhere.publishedDir, 'slots/0/site/index.html'), 'utf8')).toBe('two');
 });
 
-test('a version is refused when another was recorded since its changes were read, or the lease moved', async () => {
-  const publish = await publisher();
-  const first = await publish({ 'index.html': 'one' }, {});
-  const second = await publish({ 'index.html': 'two' }, {});
-  const changes = new Map([['site/index.html', 'x']]);
-  const attempt = (base: number | null, leaseHolder?: string) =>
-    repository.insertVersion({ base, changes, catalogueVersion: null, publisher: 'a', leaseHolder }, 0);
-  await expect(attempt(first)).rejects.toBeInstanceOf(StaleVersionBase);
-  await expect(attempt(null)).rejects.toBeInstanceOf(StaleVersionBase);
-  // Nothing of the refused attempts was written.
-  expect(await repository.latestId()).toBe(second);
-  expect((await repository.filesAt(second)).get('site/index.html')).not.toBe('x');
-  await expect(attempt(second, 'a')).rejects.toBeInstanceOf(StaleVersionBase);
-  expect(await leases.claimLease('a', 60_000)).toBe(true);
-  expect(await attempt(second, 'a')).toBeGreaterThan(second);
-});
+test(
+  'a version is refused when another was recorded since its changes were read, or the lease moved',
+  { tags: ['engine'] },
+  async () => {
+    const publish = await publisher();
+    const first = await publish({ 'index.html': 'one' }, {});
+    const second = await publish({ 'index.html': 'two' }, {});
+    const changes = new Map([['site/index.html', 'x']]);
+    const attempt = (base: number | null, leaseHolder?: string) =>
+      repository.insertVersion({ base, changes, catalogueVersion: null, publisher: 'a', leaseHolder }, 0);
+    await expect(attempt(first)).rejects.toBeInstanceOf(StaleVersionBase);
+    await expect(attempt(null)).rejects.toBeInstanceOf(StaleVersionBase);
+    // Nothing of the refused attempts was written.
+    expect(await repository.latestId()).toBe(second);
+    expect((await repository.filesAt(second)).get('site/index.html')).not.toBe('x');
+    await expect(attempt(second, 'a')).rejects.toBeInstanceOf(StaleVersionBase);
+    expect(await leases.claimLease('a', 60_000)).toBe(true);
+    expect(await attempt(second, 'a')).toBeGreaterThan(second);
+  },
+);
 
 test('a whole listing stores every object the database lost; objects no version names are swept', async () => {
   const site = { 'index.html': 'home', '404.html': 'missing' };

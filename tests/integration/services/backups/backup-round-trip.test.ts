@@ -136,7 +136,7 @@ async function postgresRoundTrip(url: string): Promise<void> {
 // On the PostgreSQL pass (DATABASE_URL set) the backup is pg_dump's; otherwise the embedded database's.
 test(
   'a backup restored into a fresh database holds every row, and its secrets open the stored tokens',
-  SLOW,
+  { tags: ['engine'], ...SLOW },
   async () => {
     const url = process.env.DATABASE_URL;
     if (url) await postgresRoundTrip(url);

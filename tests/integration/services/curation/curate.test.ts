@@ -115,47 +115,55 @@ test('approved members’ own posts arrive and show in their My Threads; counts 
   expect(await (await api(base, '/api/user/threads', { cookie: bob })).json()).toEqual({ threads: [] });
 });
 
-test('20 simultaneous approvals give one decision and one audit row; the rest get 409', async () => {
-  await start({ CURATION_TAGS: '' });
-  await refresh();
-  const [thread] = await pending();
-  if (!thread) throw new Error('the queue is empty');
-  const answers = await Promise.all(
-    Array.from({ length: 20 }, (_, i) =>
-      api(base, i % 2 ? '/api/threads/approve' : '/api/threads/reject', {
-        method: 'POST',
-        cookie: admin,
-        body: { thread_id: thread.id },
-      }),
-    ),
-  );
-  const statuses = answers.map((answer) => answer.status).sort();
-  expect(statuses.filter((s) => s === 200)).toHaveLength(1);
-  expect(statuses.filter((s) => s === 409)).toHaveLength(19);
-  const { db } = await testDatabase();
-  const audit = await db.select().from(auditLog).where(eq(auditLog.subject, thread.id));
-  expect(audit).toHaveLength(1);
-  expect((await pending()).some((item) => item.id === thread.id)).toBe(false);
+test(
+  '20 simultaneous approvals give one decision and one audit row; the rest get 409',
+  { tags: ['engine'] },
+  async () => {
+    await start({ CURATION_TAGS: '' });
+    await refresh();
+    const [thread] = await pending();
+    if (!thread) throw new Error('the queue is empty');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        api(base, i % 2 ? '/api/threads/approve' : '/api/threads/reject', {
+          method: 'POST',
+          cookie: admin,
+          body: { thread_id: thread.id },
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    const { db } = await testDatabase();
+    const audit = await db.select().from(auditLog).where(eq(auditLog.subject, thread.id));
+    expect(audit).toHaveLength(1);
+    expect((await pending()).some((item) => item.id === thread.id)).toBe(false);
 
-  const member = await signIn(base, 'not_admin');
-  const refused = await api(base, '/api/threads/approve', {
-    method: 'POST',
-    cookie: member,
-    body: { thread_id: thread.id },
-  });
-  expect(refused.status).toBe(403);
-  const bad = await api(base, '/api/threads/approve', {
-    method: 'POST',
-    cookie: admin,
-    body: { thread_id: 'x' },
-  });
-  expect(bad.status).toBe(400);
-});
+    const member = await signIn(base, 'not_admin');
+    const refused = await api(base, '/api/threads/approve', {
+      method: 'POST',
+      cookie: member,
+      body: { thread_id: thread.id },
+    });
+    expect(refused.status).toBe(403);
+    const bad = await api(base, '/api/threads/approve', {
+      method: 'POST',
+      cookie: admin,
+      body: { thread_id: 'x' },
+    });
+    expect(bad.status).toBe(400);
+  },
+);
 
-test('two runs started at once: one runs, the other is told one is in progress', async () => {
-  await start();
-  const answers = await Promise.all([refresh(), refresh()]);
-  expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
-  const runs = await api(base, '/api/admin/runs', { cookie: admin });
-  expect(((await runs.json()) as { runs: unknown[] }).runs).toHaveLength(1);
-});
+test(
+  'two runs started at once: one runs, the other is told one is in progress',
+  { tags: ['engine'] },
+  async () => {
+    await start();
+    const answers = await Promise.all([refresh(), refresh()]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const runs = await api(base, '/api/admin/runs', { cookie: admin });
+    expect(((await runs.json()) as { runs: unknown[] }).runs).toHaveLength(1);
+  },
+);

@@ -61,30 +61,36 @@ const stored = async (id: string) => {
 
 const media = (id: string) => fetch(`${base}/api/media/${id}`, { redirect: 'manual' });
 
-test('the stable address redirects to a working picture, refreshed once the first address expired', async () => {
-  const [thread] = await approvedWithPictures(1);
-  if (!thread?.imageUrl) throw new Error('no picture');
-  const first = thread.imageUrl;
-  expect((await fetch(local(first))).status).toBe(200);
+test(
+  'the stable address redirects to a working picture, refreshed once the first address expired',
+  { tags: ['engine'] },
+  async () => {
+    const [thread] = await approvedWithPictures(1);
+    if (!thread?.imageUrl) throw new Error('no picture');
+    const first = thread.imageUrl;
+    expect((await fetch(local(first))).status).toBe(200);
 
-  now += 21 * MINUTE;
-  expect((await fetch(local(first))).status).toBe(403);
+    now += 21 * MINUTE;
+    expect((await fetch(local(first))).status).toBe(403);
 
-  const answers = await Promise.all(Array.from({ length: 5 }, () => media(thread.id)));
-  const locations = new Set(answers.map((answer) => answer.headers.get('location') ?? ''));
-  expect(answers.map((answer) => answer.status)).toEqual([302, 302, 302, 302, 302]);
-  expect(locations.size).toBe(1);
-  const [second = ''] = locations;
-  expect(second).not.toBe(first);
-  expect(answers[0]?.headers.get('cache-control')).toMatch(/^public, max-age=([0-9]|[1-9]\d|[12]\d\d|300)$/);
-  expect(answers[0]?.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
-  const picture = await fetch(local(second));
-  expect(picture.status).toBe(200);
-  expect(picture.headers.get('content-type')).toBe('image/webp');
-  const row = await stored(thread.id);
-  expect(row?.imageUrl).toBe(second);
-  expect(row?.imageExpiresAt?.getTime()).toBe(Math.floor(now / 1000) * 1000 + 1_200_000);
-});
+    const answers = await Promise.all(Array.from({ length: 5 }, () => media(thread.id)));
+    const locations = new Set(answers.map((answer) => answer.headers.get('location') ?? ''));
+    expect(answers.map((answer) => answer.status)).toEqual([302, 302, 302, 302, 302]);
+    expect(locations.size).toBe(1);
+    const [second = ''] = locations;
+    expect(second).not.toBe(first);
+    expect(answers[0]?.headers.get('cache-control')).toMatch(
+      /^public, max-age=([0-9]|[1-9]\d|[12]\d\d|300)$/,
+    );
+    expect(answers[0]?.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    const picture = await fetch(local(second));
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/webp');
+    const row = await stored(thread.id);
+    expect(row?.imageUrl).toBe(second);
+    expect(row?.imageExpiresAt?.getTime()).toBe(Math.floor(now / 1000) * 1000 + 1_200_000);
+  },
+);
 
 test('no picture: a pending thread, an unknown id, and a picture Threads no longer gives answer 404', async () => {
   const { db } = await testDatabase();

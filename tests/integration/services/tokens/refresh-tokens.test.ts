@@ -66,38 +66,49 @@ test('the daily job renews tokens older than a day, leaves fresh ones, and marks
   expect((await db.select().from(users)).every((user) => user.reconnectNeeded)).toBe(true);
 });
 
-test('two refreshes of one token at once (the job and the user): the user stays connected', async () => {
-  const { db } = await testDatabase();
-  const gateway = simulatedGateway();
-  await signIn(started.base, 'twice');
-  await db.update(threadsTokens).set({ issuedAt: new Date(Date.now() - 25 * HOUR) });
-  now += 25 * HOUR;
-  const [user] = await db.select().from(users).where(eq(users.threadsUsername, 'twice'));
-  if (!user) throw new Error('no user');
-  const deps = { db, gateway, tokenKey: TEST_SECRETS.tokenKey };
-  const outcomes = await Promise.all([refreshStoredToken(user.id, deps), refreshStoredToken(user.id, deps)]);
-  // Refreshes of one user are serialised: the second waits and finds the token already renewed.
-  expect(outcomes).toEqual(['refreshed', 'too_recent']);
-  const [after] = await db.select().from(users).where(eq(users.id, user.id));
-  expect(after?.reconnectNeeded).toBe(false);
-});
+test(
+  'two refreshes of one token at once (the job and the user): the user stays connected',
+  { tags: ['engine'] },
+  async () => {
+    const { db } = await testDatabase();
+    const gateway = simulatedGateway();
+    await signIn(started.base, 'twice');
+    await db.update(threadsTokens).set({ issuedAt: new Date(Date.now() - 25 * HOUR) });
+    now += 25 * HOUR;
+    const [user] = await db.select().from(users).where(eq(users.threadsUsername, 'twice'));
+    if (!user) throw new Error('no user');
+    const deps = { db, gateway, tokenKey: TEST_SECRETS.tokenKey };
+    const outcomes = await Promise.all([
+      refreshStoredToken(user.id, deps),
+      refreshStoredToken(user.id, deps),
+    ]);
+    // Refreshes of one user are serialised: the second waits and finds the token already renewed.
+    expect(outcomes).toEqual(['refreshed', 'too_recent']);
+    const [after] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(after?.reconnectNeeded).toBe(false);
+  },
+);
 
 // Two API instances on one PostgreSQL must not both run a job: the second would refresh a token the
 // first already replaced. PGlite is a single process, so this only exists on PostgreSQL.
 if (process.env.DATABASE_URL) {
-  test('on PostgreSQL, a job runs in one instance at a time; the other skips', async () => {
-    const [a, b] = [await openTestDatabase(), await openTestDatabase()];
-    try {
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      const first = a.withJobLock('test-job', () => held.then(() => 'a'));
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(await b.withJobLock('test-job', async () => 'b')).toEqual({ ran: false });
-      release();
-      expect(await first).toEqual({ ran: true, result: 'a' });
-      expect(await b.withJobLock('test-job', async () => 'b')).toEqual({ ran: true, result: 'b' });
-    } finally {
-      await Promise.all([a.close(), b.close()]);
-    }
-  });
+  test(
+    'on PostgreSQL, a job runs in one instance at a time; the other skips',
+    { tags: ['engine'] },
+    async () => {
+      const [a, b] = [await openTestDatabase(), await openTestDatabase()];
+      try {
+        let release: () => void = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        const first = a.withJobLock('test-job', () => held.then(() => 'a'));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(await b.withJobLock('test-job', async () => 'b')).toEqual({ ran: false });
+        release();
+        expect(await first).toEqual({ ran: true, result: 'a' });
+        expect(await b.withJobLock('test-job', async () => 'b')).toEqual({ ran: true, result: 'b' });
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+      }
+    },
+  );
 }
