@@ -189,41 +189,45 @@ test('only the author may remove or restore a post, and only by a valid id from 
   expect(await auditRows('author.remove')).toEqual([]);
 });
 
-test("'Never curate me' empties the queue of the author's posts and keeps later search results out; opting in again is recorded", async () => {
-  const author = await signIn(base, AUTHOR);
-  const optOut = await post(author, '/api/authors/me/opt-out');
-  expect(optOut.status).toBe(200);
-  expect((await optOut.json()) as AuthorOptOutResult).toEqual({ opted_out: true, removed_from_queue: 0 });
-  const { db } = await testDatabase();
-  expect(await db.select().from(authorOptOuts)).toEqual([
-    expect.objectContaining({ threadsUserId: simulatedUserId(AUTHOR), username: AUTHOR }),
-  ]);
+test(
+  "'Never curate me' empties the queue of the author's posts and keeps later search results out; opting in again is recorded",
+  { tags: ['engine'] },
+  async () => {
+    const author = await signIn(base, AUTHOR);
+    const optOut = await post(author, '/api/authors/me/opt-out');
+    expect(optOut.status).toBe(200);
+    expect((await optOut.json()) as AuthorOptOutResult).toEqual({ opted_out: true, removed_from_queue: 0 });
+    const { db } = await testDatabase();
+    expect(await db.select().from(authorOptOuts)).toEqual([
+      expect.objectContaining({ threadsUserId: simulatedUserId(AUTHOR), username: AUTHOR }),
+    ]);
 
-  // The admin's run: other authors' posts arrive, none of the opted-out author's.
-  const run = await refresh();
-  expect(run.status).toBe('succeeded');
-  const queue = await allPending(base, admin);
-  expect(queue.filter(byAuthor(OTHER)).length).toBeGreaterThan(0);
-  expect(queue.filter(byAuthor(AUTHOR))).toEqual([]);
-  expect(await db.select().from(threads).where(eq(threads.username, AUTHOR))).toEqual([]);
+    // The admin's run: other authors' posts arrive, none of the opted-out author's.
+    const run = await refresh();
+    expect(run.status).toBe('succeeded');
+    const queue = await allPending(base, admin);
+    expect(queue.filter(byAuthor(OTHER)).length).toBeGreaterThan(0);
+    expect(queue.filter(byAuthor(AUTHOR))).toEqual([]);
+    expect(await db.select().from(threads).where(eq(threads.username, AUTHOR))).toEqual([]);
 
-  // Opting out twice changes nothing and is recorded once.
-  expect((await (await post(author, '/api/authors/me/opt-out')).json()) as AuthorOptOutResult).toEqual({
-    opted_out: true,
-    removed_from_queue: 0,
-  });
-  expect(await auditRows('author.opt_out')).toHaveLength(1);
-  expect((await overview(author)).opted_out).toBe(true);
+    // Opting out twice changes nothing and is recorded once.
+    expect((await (await post(author, '/api/authors/me/opt-out')).json()) as AuthorOptOutResult).toEqual({
+      opted_out: true,
+      removed_from_queue: 0,
+    });
+    expect(await auditRows('author.opt_out')).toHaveLength(1);
+    expect((await overview(author)).opted_out).toBe(true);
 
-  const optIn = await api(base, '/api/authors/me/opt-out', { method: 'DELETE', cookie: author });
-  expect(optIn.status).toBe(200);
-  expect((await optIn.json()) as AuthorOptOutResult).toEqual({ opted_out: false, removed_from_queue: 0 });
-  expect(await auditRows('author.opt_in')).toEqual([
-    expect.objectContaining({ subject: simulatedUserId(AUTHOR), details: { username: AUTHOR } }),
-  ]);
-  expect(await db.select().from(authorOptOuts)).toEqual([]);
-  expect((await overview(author)).opted_out).toBe(false);
-});
+    const optIn = await api(base, '/api/authors/me/opt-out', { method: 'DELETE', cookie: author });
+    expect(optIn.status).toBe(200);
+    expect((await optIn.json()) as AuthorOptOutResult).toEqual({ opted_out: false, removed_from_queue: 0 });
+    expect(await auditRows('author.opt_in')).toEqual([
+      expect.objectContaining({ subject: simulatedUserId(AUTHOR), details: { username: AUTHOR } }),
+    ]);
+    expect(await db.select().from(authorOptOuts)).toEqual([]);
+    expect((await overview(author)).opted_out).toBe(false);
+  },
+);
 
 test("opting out takes the author's waiting posts out of the queue (restorable); approved ones stay", async () => {
   await refresh();

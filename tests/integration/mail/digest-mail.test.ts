@@ -96,80 +96,84 @@ async function seedWeek(): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-test('double opt-in, one digest mail per subscriber however often it runs, and a one-click unsubscribe that deletes the address', async () => {
-  // Subscribing twice the same day mails one confirmation; nothing tells whether the address was known.
-  for (const email of ['Reader@Example.com', 'reader@example.com']) {
-    const response = await subscribe(email);
-    expect(response.status).toBe(202);
-    expect(await response.json()).toEqual({ message: DIGEST_TEXTS.checkInbox });
-  }
-  expect(await sendMail()).toEqual({ sent: 1, retried: 0, failed: 0 });
-  expect(inbox.received).toHaveLength(1);
-  const [confirmation] = inbox.received;
-  if (!confirmation) throw new Error('no confirmation');
-  expect(confirmation.to).toEqual(['reader@example.com']);
-  expect(confirmation.mail.subject).toBe('Confirm your Curated Threads weekly digest');
-  expect(confirmation.mail.html).toContain('Confirm my subscription');
-  const confirmLink = linkIn(confirmation, `${ORIGIN}/api/digest/confirm?`);
+test(
+  'double opt-in, one digest mail per subscriber however often it runs, and a one-click unsubscribe that deletes the address',
+  { tags: ['engine'] },
+  async () => {
+    // Subscribing twice the same day mails one confirmation; nothing tells whether the address was known.
+    for (const email of ['Reader@Example.com', 'reader@example.com']) {
+      const response = await subscribe(email);
+      expect(response.status).toBe(202);
+      expect(await response.json()).toEqual({ message: DIGEST_TEXTS.checkInbox });
+    }
+    expect(await sendMail()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(inbox.received).toHaveLength(1);
+    const [confirmation] = inbox.received;
+    if (!confirmation) throw new Error('no confirmation');
+    expect(confirmation.to).toEqual(['reader@example.com']);
+    expect(confirmation.mail.subject).toBe('Confirm your Curated Threads weekly digest');
+    expect(confirmation.mail.html).toContain('Confirm my subscription');
+    const confirmLink = linkIn(confirmation, `${ORIGIN}/api/digest/confirm?`);
 
-  // Before confirming, last week's digest mails nobody.
-  const ids = await seedWeek();
-  const { db } = await testDatabase();
-  // Opening the link only shows the button (a mail scanner confirms nobody); the button's POST confirms.
-  const opened = await fetch(onTestApp(confirmLink));
-  expect(opened.status).toBe(200);
-  expect(await opened.text()).toContain(`<button type="submit">${DIGEST_TEXTS.confirmButton}</button>`);
-  const [before] = await db.select().from(mailSubscribers);
-  expect(before?.confirmedAt).toBeNull();
-  const confirmed = await fetch(onTestApp(confirmLink), { method: 'POST' });
-  expect(confirmed.status).toBe(200);
-  expect(await confirmed.text()).toContain(DIGEST_TEXTS.confirmed);
+    // Before confirming, last week's digest mails nobody.
+    const ids = await seedWeek();
+    const { db } = await testDatabase();
+    // Opening the link only shows the button (a mail scanner confirms nobody); the button's POST confirms.
+    const opened = await fetch(onTestApp(confirmLink));
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toContain(`<button type="submit">${DIGEST_TEXTS.confirmButton}</button>`);
+    const [before] = await db.select().from(mailSubscribers);
+    expect(before?.confirmedAt).toBeNull();
+    const confirmed = await fetch(onTestApp(confirmLink), { method: 'POST' });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain(DIGEST_TEXTS.confirmed);
 
-  // The week's digest: published and queued once, however many runs (or instances) ask.
-  const first = await publishDueDigest(await deps(), MONDAY);
-  expect(first).toEqual({ id: '2026-48', published: true, threads: 3, queued: 1, threadsPost: false });
-  expect(await publishDueDigest(await deps(), MONDAY)).toEqual({
-    id: '2026-48',
-    published: false,
-    threads: 3,
-    queued: 0,
-    threadsPost: false,
-  });
-  const [digest] = await db.select().from(digests);
-  // Most gems first (the oldest of the week has one), then newest; the thread of the week before left out.
-  expect(digest?.threadIds).toEqual([ids[2], ids[0], ids[1]]);
+    // The week's digest: published and queued once, however many runs (or instances) ask.
+    const first = await publishDueDigest(await deps(), MONDAY);
+    expect(first).toEqual({ id: '2026-48', published: true, threads: 3, queued: 1, threadsPost: false });
+    expect(await publishDueDigest(await deps(), MONDAY)).toEqual({
+      id: '2026-48',
+      published: false,
+      threads: 3,
+      queued: 0,
+      threadsPost: false,
+    });
+    const [digest] = await db.select().from(digests);
+    // Most gems first (the oldest of the week has one), then newest; the thread of the week before left out.
+    expect(digest?.threadIds).toEqual([ids[2], ids[0], ids[1]]);
 
-  expect(await sendMail()).toEqual({ sent: 1, retried: 0, failed: 0 });
-  expect(await sendMail()).toEqual({ sent: 0, retried: 0, failed: 0 });
-  expect(inbox.received).toHaveLength(2);
-  const mail = inbox.received[1];
-  if (!mail) throw new Error('no digest');
-  expect(mail.mail.subject).toBe("Curated Threads: the week's best, 2026-48");
-  expect(mail.mail.text).toContain(`${ORIGIN}/thread/${ids[2]}`);
-  expect(mail.mail.text).toContain(`${ORIGIN}/digest/2026-48`);
-  expect(mail.mail.html).toContain('<ol>');
-  const unsubscribe = linkIn(mail, `${ORIGIN}/api/digest/unsubscribe?`);
-  expect(rawHeader(mail, 'List-Unsubscribe')).toBe(`<${unsubscribe}>`);
-  expect(rawHeader(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(await sendMail()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await sendMail()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(inbox.received).toHaveLength(2);
+    const mail = inbox.received[1];
+    if (!mail) throw new Error('no digest');
+    expect(mail.mail.subject).toBe("Curated Threads: the week's best, 2026-48");
+    expect(mail.mail.text).toContain(`${ORIGIN}/thread/${ids[2]}`);
+    expect(mail.mail.text).toContain(`${ORIGIN}/digest/2026-48`);
+    expect(mail.mail.html).toContain('<ol>');
+    const unsubscribe = linkIn(mail, `${ORIGIN}/api/digest/unsubscribe?`);
+    expect(rawHeader(mail, 'List-Unsubscribe')).toBe(`<${unsubscribe}>`);
+    expect(rawHeader(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
 
-  // RFC 8058: the mail app posts from no page; the signed link is the defence.
-  const oneClick = await fetch(onTestApp(unsubscribe), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'List-Unsubscribe=One-Click',
-  });
-  expect(oneClick.status).toBe(200);
-  expect(await oneClick.text()).toContain(DIGEST_TEXTS.unsubscribed);
-  expect(await db.select().from(mailSubscribers)).toEqual([]);
-  // The send log keeps what was sent, with no address left in it.
-  const log = await db.select().from(mailSends).orderBy(mailSends.id);
-  expect(log.map((row) => [row.kind, row.status, row.subscriberId])).toEqual([
-    ['confirm', 'sent', null],
-    ['digest', 'sent', null],
-  ]);
-  // A second click is still answered (the address is gone either way).
-  expect((await fetch(onTestApp(unsubscribe), { method: 'POST' })).status).toBe(200);
-});
+    // RFC 8058: the mail app posts from no page; the signed link is the defence.
+    const oneClick = await fetch(onTestApp(unsubscribe), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.text()).toContain(DIGEST_TEXTS.unsubscribed);
+    expect(await db.select().from(mailSubscribers)).toEqual([]);
+    // The send log keeps what was sent, with no address left in it.
+    const log = await db.select().from(mailSends).orderBy(mailSends.id);
+    expect(log.map((row) => [row.kind, row.status, row.subscriberId])).toEqual([
+      ['confirm', 'sent', null],
+      ['digest', 'sent', null],
+    ]);
+    // A second click is still answered (the address is gone either way).
+    expect((await fetch(onTestApp(unsubscribe), { method: 'POST' })).status).toBe(200);
+  },
+);
 
 test('a forged or cut link does nothing and says so', async () => {
   expect((await subscribe('someone@example.com')).status).toBe(202);

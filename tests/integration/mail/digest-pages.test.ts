@@ -51,36 +51,40 @@ async function publishedDigest(note: string): Promise<string[]> {
 
 beforeEach(async () => resetDatabase(await testDatabase()));
 
-test('the export hands the site each published digest with its note and its still-approved threads, in order', async () => {
-  const { db } = await testDatabase();
-  const file = path.join(await mkdtemp(path.join(tmpdir(), 'ct-digests-')), 'site-data', 'digests.json');
-  expect(await exportPublishedDigests(db, file, undefined)).toEqual({ count: 0, changed: true });
-  expect(JSON.parse(await readFile(file, 'utf8'))).toEqual([]);
-  // A week with nothing approved is published, but has no page (nor picture).
-  const { end } = weekRange({ year: 2026, week: 10 });
-  await db.insert(digests).values({ id: '2026-10', year: 2026, week: 10 });
-  await db.update(digests).set({ threadIds: [], publishedAt: end }).where(eq(digests.id, '2026-10'));
-  expect(await exportPublishedDigests(db, file, undefined)).toEqual({ count: 0, changed: false });
-  expect((await fetch(`${base}${socialImagePath('digest', '2026-10')}`)).status).toBe(404);
+test(
+  'the export hands the site each published digest with its note and its still-approved threads, in order',
+  { tags: ['engine'] },
+  async () => {
+    const { db } = await testDatabase();
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'ct-digests-')), 'site-data', 'digests.json');
+    expect(await exportPublishedDigests(db, file, undefined)).toEqual({ count: 0, changed: true });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual([]);
+    // A week with nothing approved is published, but has no page (nor picture).
+    const { end } = weekRange({ year: 2026, week: 10 });
+    await db.insert(digests).values({ id: '2026-10', year: 2026, week: 10 });
+    await db.update(digests).set({ threadIds: [], publishedAt: end }).where(eq(digests.id, '2026-10'));
+    expect(await exportPublishedDigests(db, file, undefined)).toEqual({ count: 0, changed: false });
+    expect((await fetch(`${base}${socialImagePath('digest', '2026-10')}`)).status).toBe(404);
 
-  const ids = await publishedDigest('Grids, then type.');
-  // A draft of this week is not exported; a thread removed since leaves its digest.
-  await db.insert(digests).values({ id: '2099-01', year: 2099, week: 1 });
-  const [removed] = ids;
-  await db
-    .update(threads)
-    .set({ status: 'removed' })
-    .where(eq(threads.id, removed ?? ''));
-  expect(await exportPublishedDigests(db, file, undefined)).toEqual({ count: 1, changed: true });
-  const [exported, ...more] = PublishedDigestsSchema.parse(JSON.parse(await readFile(file, 'utf8')));
-  expect(more).toEqual([]);
-  expect(exported).toMatchObject({ id, year: last.year, week: last.week, note: 'Grids, then type.' });
-  const { threadIds } = (await db.select().from(digests).where(eq(digests.id, id)))[0] ?? { threadIds: [] };
-  expect(exported?.cards.map((card) => card.id)).toEqual(threadIds?.filter((thread) => thread !== removed));
-  expect(exported?.cards).toHaveLength(2);
-  // The same content again is no change (no render, no deploy).
-  expect(await exportPublishedDigests(db, file, undefined)).toEqual({ count: 1, changed: false });
-});
+    const ids = await publishedDigest('Grids, then type.');
+    // A draft of this week is not exported; a thread removed since leaves its digest.
+    await db.insert(digests).values({ id: '2099-01', year: 2099, week: 1 });
+    const [removed] = ids;
+    await db
+      .update(threads)
+      .set({ status: 'removed' })
+      .where(eq(threads.id, removed ?? ''));
+    expect(await exportPublishedDigests(db, file, undefined)).toEqual({ count: 1, changed: true });
+    const [exported, ...more] = PublishedDigestsSchema.parse(JSON.parse(await readFile(file, 'utf8')));
+    expect(more).toEqual([]);
+    expect(exported).toMatchObject({ id, year: last.year, week: last.week, note: 'Grids, then type.' });
+    const { threadIds } = (await db.select().from(digests).where(eq(digests.id, id)))[0] ?? { threadIds: [] };
+    expect(exported?.cards.map((card) => card.id)).toEqual(threadIds?.filter((thread) => thread !== removed));
+    expect(exported?.cards).toHaveLength(2);
+    // The same content again is no change (no render, no deploy).
+    expect(await exportPublishedDigests(db, file, undefined)).toEqual({ count: 1, changed: false });
+  },
+);
 
 test("a published digest's preview picture is drawn; a draft's, a malformed or unknown week's are not", async () => {
   await publishedDigest('');

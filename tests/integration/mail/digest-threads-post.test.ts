@@ -101,13 +101,17 @@ test("a published digest queues one post of its link; the curator's account publ
   });
 });
 
-test('a post names either a thread or a digest: the database refuses both and neither', async () => {
-  const { db } = await testDatabase();
-  const [thread] = await db.select({ id: threads.id }).from(threads).limit(1);
-  if (!thread) throw new Error('no thread');
-  for (const subject of [{ threadId: thread.id, digestId: id }, {}])
-    await expect(db.insert(generatedPosts).values({ ...subject, content: 'x' })).rejects.toThrow();
-});
+test(
+  'a post names either a thread or a digest: the database refuses both and neither',
+  { tags: ['engine'] },
+  async () => {
+    const { db } = await testDatabase();
+    const [thread] = await db.select({ id: threads.id }).from(threads).limit(1);
+    if (!thread) throw new Error('no thread');
+    for (const subject of [{ threadId: thread.id, digestId: id }, {}])
+      await expect(db.insert(generatedPosts).values({ ...subject, content: 'x' })).rejects.toThrow();
+  },
+);
 
 test('without DIGEST_THREADS_POST, or for an empty week, no post is queued', async () => {
   await app.close();

@@ -62,29 +62,33 @@ test('a stranger gets 401 on every notices call', async () => {
     expect(response.status).toBe(401);
 });
 
-test('notices come newest first, a bounded page at a time, with the words and the unread count', async () => {
-  const total = NOTICES_PAGE_MAX + 5;
-  const { cookie } = await memberWithNotices('alice', total);
-  const first = await json<NoticePage>(await page(cookie));
-  expect(first.notices).toHaveLength(NOTICES_PAGE_MAX);
-  expect(first.unread).toBe(total);
-  expect(first.notices[0]).toMatchObject({
-    kind: 'submission_rejected',
-    text: `Your submission was declined: Reason ${total}`,
-    excerpt: `Text ${total}`,
-    link: `https://www.threads.com/@a/post/P${total}`,
-    read: false,
-  });
-  expect(first.next_before).toBe(first.notices.at(-1)?.id);
-  const second = await json<NoticePage>(await page(cookie, `?before=${first.next_before}`));
-  expect(second.notices.map((n) => n.text)).toEqual(
-    [5, 4, 3, 2, 1].map((i) => `Your submission was declined: Reason ${i}`),
-  );
-  expect(second.next_before).toBeNull();
-  expect(await json<NoticeUnread>(await api(base, '/api/user/notices/unread', { cookie }))).toEqual({
-    unread: total,
-  });
-});
+test(
+  'notices come newest first, a bounded page at a time, with the words and the unread count',
+  { tags: ['engine'] },
+  async () => {
+    const total = NOTICES_PAGE_MAX + 5;
+    const { cookie } = await memberWithNotices('alice', total);
+    const first = await json<NoticePage>(await page(cookie));
+    expect(first.notices).toHaveLength(NOTICES_PAGE_MAX);
+    expect(first.unread).toBe(total);
+    expect(first.notices[0]).toMatchObject({
+      kind: 'submission_rejected',
+      text: `Your submission was declined: Reason ${total}`,
+      excerpt: `Text ${total}`,
+      link: `https://www.threads.com/@a/post/P${total}`,
+      read: false,
+    });
+    expect(first.next_before).toBe(first.notices.at(-1)?.id);
+    const second = await json<NoticePage>(await page(cookie, `?before=${first.next_before}`));
+    expect(second.notices.map((n) => n.text)).toEqual(
+      [5, 4, 3, 2, 1].map((i) => `Your submission was declined: Reason ${i}`),
+    );
+    expect(second.next_before).toBeNull();
+    expect(await json<NoticeUnread>(await api(base, '/api/user/notices/unread', { cookie }))).toEqual({
+      unread: total,
+    });
+  },
+);
 
 test("marking one or all up to an id read changes only the caller's own notices", async () => {
   const alice = await memberWithNotices('alice', 3);

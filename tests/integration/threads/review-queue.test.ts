@@ -55,72 +55,80 @@ beforeEach(async () => {
 });
 afterEach(() => app.close());
 
-test('pages of 25 follow a cursor without repeats or gaps while threads are decided and added between pages', async () => {
-  await seed(70);
-  const first = await pendingPage(base, admin);
-  expect(first.threads).toHaveLength(REVIEW_PAGE_SIZE);
-  expect(first.total).toBe(70);
-  expect(first.next_cursor).toEqual(expect.any(String));
+test(
+  'pages of 25 follow a cursor without repeats or gaps while threads are decided and added between pages',
+  { tags: ['engine'] },
+  async () => {
+    await seed(70);
+    const first = await pendingPage(base, admin);
+    expect(first.threads).toHaveLength(REVIEW_PAGE_SIZE);
+    expect(first.total).toBe(70);
+    expect(first.next_cursor).toEqual(expect.any(String));
 
-  // Between pages: decide some shown threads and some not yet shown, and add newer and older ones.
-  const all = await allPending(base, admin);
-  const unseen = all.slice(REVIEW_PAGE_SIZE);
-  const decidedLater = [unseen[0], unseen[10], unseen[30]].map((thread) => thread?.id ?? '');
-  const decidedShown = first.threads.slice(0, 5).map((thread) => thread.id);
-  const bulk = await decideMany({ thread_ids: [...decidedShown, ...decidedLater], action: 'reject' });
-  expect(bulk.status).toBe(200);
-  const { db } = await testDatabase();
-  await createThreadsRepository(db).upsertFound([
-    { ...seedThread(1000, 'NEW'), postedAt: new Date(T0 + 3_600_000) },
-    { ...seedThread(1001, 'OLD'), postedAt: new Date(T0 - 86_400_000) },
-  ]);
+    // Between pages: decide some shown threads and some not yet shown, and add newer and older ones.
+    const all = await allPending(base, admin);
+    const unseen = all.slice(REVIEW_PAGE_SIZE);
+    const decidedLater = [unseen[0], unseen[10], unseen[30]].map((thread) => thread?.id ?? '');
+    const decidedShown = first.threads.slice(0, 5).map((thread) => thread.id);
+    const bulk = await decideMany({ thread_ids: [...decidedShown, ...decidedLater], action: 'reject' });
+    expect(bulk.status).toBe(200);
+    const { db } = await testDatabase();
+    await createThreadsRepository(db).upsertFound([
+      { ...seedThread(1000, 'NEW'), postedAt: new Date(T0 + 3_600_000) },
+      { ...seedThread(1001, 'OLD'), postedAt: new Date(T0 - 86_400_000) },
+    ]);
 
-  const seen = [...first.threads];
-  let cursor = first.next_cursor;
-  while (cursor) {
-    const page = await pendingPage(base, admin, { cursor });
-    expect(page.total).toBe(70 - 8 + 2);
-    seen.push(...page.threads);
-    cursor = page.next_cursor;
-  }
-  const ids = seen.map((thread) => thread.id);
-  expect(new Set(ids).size).toBe(ids.length);
-  const expected = all.map((thread) => thread.id).filter((id) => !decidedLater.includes(id));
-  // The newer thread sorts before the first page (the next visit shows it); the older one comes last.
-  expect(ids.filter((id) => all.some((thread) => thread.id === id))).toEqual(expected);
-  expect(seen.at(-1)?.handle).toBe('@author1001');
-  const times = seen.map((thread) => Date.parse(thread.timestamp ?? ''));
-  expect(times).toEqual([...times].sort((a, b) => b - a));
-});
+    const seen = [...first.threads];
+    let cursor = first.next_cursor;
+    while (cursor) {
+      const page = await pendingPage(base, admin, { cursor });
+      expect(page.total).toBe(70 - 8 + 2);
+      seen.push(...page.threads);
+      cursor = page.next_cursor;
+    }
+    const ids = seen.map((thread) => thread.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const expected = all.map((thread) => thread.id).filter((id) => !decidedLater.includes(id));
+    // The newer thread sorts before the first page (the next visit shows it); the older one comes last.
+    expect(ids.filter((id) => all.some((thread) => thread.id === id))).toEqual(expected);
+    expect(seen.at(-1)?.handle).toBe('@author1001');
+    const times = seen.map((thread) => Date.parse(thread.timestamp ?? ''));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  },
+);
 
-test('filters by source and by keyword or tag; total counts what matches; the queries come with counts', async () => {
-  await seed(60);
-  const tags = await allPending(base, admin, { source: 'public_tag' });
-  expect(tags).toHaveLength(20);
-  expect(tags.every((thread) => thread.source === 'public_tag')).toBe(true);
-  const typography = await pendingPage(base, admin, { query: 'typography' });
-  expect(typography.total).toBe(20);
-  expect(typography.threads.every((thread) => thread.query === 'typography')).toBe(true);
-  const both = await pendingPage(base, admin, { source: 'public_tag', query: 'typography' });
-  expect(both.total).toBe(10);
-  expect(both.threads.every((t) => t.source === 'public_tag' && t.query === 'typography')).toBe(true);
-  expect(both.next_cursor).toBeNull();
-  expect((await pendingPage(base, admin, { source: 'manual_submission' })).total).toBe(0);
-  expect(typography.queries).toEqual(
-    expect.arrayContaining([
-      { source: 'public_search', query: 'typography', count: 10 },
-      { source: 'public_search', query: 'UXDesign', count: 10 },
-      { source: 'public_tag', query: 'typography', count: 10 },
-      { source: 'public_tag', query: 'UXDesign', count: 10 },
-    ]),
-  );
-  expect(typography.queries).toHaveLength(4);
-  expect(both.sources).toEqual([
-    { source: 'public_search', count: 20 },
-    { source: 'public_tag', count: 20 },
-    { source: 'user_own', count: 20 },
-  ]);
-});
+test(
+  'filters by source and by keyword or tag; total counts what matches; the queries come with counts',
+  { tags: ['engine'] },
+  async () => {
+    await seed(60);
+    const tags = await allPending(base, admin, { source: 'public_tag' });
+    expect(tags).toHaveLength(20);
+    expect(tags.every((thread) => thread.source === 'public_tag')).toBe(true);
+    const typography = await pendingPage(base, admin, { query: 'typography' });
+    expect(typography.total).toBe(20);
+    expect(typography.threads.every((thread) => thread.query === 'typography')).toBe(true);
+    const both = await pendingPage(base, admin, { source: 'public_tag', query: 'typography' });
+    expect(both.total).toBe(10);
+    expect(both.threads.every((t) => t.source === 'public_tag' && t.query === 'typography')).toBe(true);
+    expect(both.next_cursor).toBeNull();
+    expect((await pendingPage(base, admin, { source: 'manual_submission' })).total).toBe(0);
+    expect(typography.queries).toEqual(
+      expect.arrayContaining([
+        { source: 'public_search', query: 'typography', count: 10 },
+        { source: 'public_search', query: 'UXDesign', count: 10 },
+        { source: 'public_tag', query: 'typography', count: 10 },
+        { source: 'public_tag', query: 'UXDesign', count: 10 },
+      ]),
+    );
+    expect(typography.queries).toHaveLength(4);
+    expect(both.sources).toEqual([
+      { source: 'public_search', count: 20 },
+      { source: 'public_tag', count: 20 },
+      { source: 'user_own', count: 20 },
+    ]);
+  },
+);
 
 test('most liked first: known likes descending, unknown likes last, paged without repeats', async () => {
   await seed(60);

@@ -80,53 +80,61 @@ beforeEach(async () => {
 });
 afterEach(() => app.close());
 
-test('near-duplicates: the same normalised text, the same link, the same picture file; short texts never', async () => {
-  const [approvedText, rejectedLink, approvedImage] = await seed([
-    { status: 'approved', text: 'Grid systems make layouts calm and readable for everyone!' },
-    { status: 'rejected', text: 'Read this: https://www.Example.com/Post/1?utm_source=x' },
-    {
-      status: 'approved',
-      text: 'A poster',
-      imageUrl: 'https://scontent-a.cdninstagram.com/v/t51/abc.jpg?oe=111&_nc_sig=aa',
-    },
-    { status: 'rejected', text: 'Nice!' },
-  ]);
-  const [byText, byLink, byImage, short, none] = await seed([
-    { text: 'grid systems,  make LAYOUTS calm and readable for everyone' },
-    { text: 'see http://example.com/post/1/' },
-    {
-      text: 'Another poster',
-      imageUrl: 'https://scontent-b.cdninstagram.com/v/t51/abc.jpg?oe=222&_nc_sig=bb',
-    },
-    { text: 'nice' },
-    { text: 'Something new about kerning and its history in print' },
-  ]);
-  const list = (await pendingPage(base, admin)).threads;
-  expect(find(list, byText).signals.duplicates).toEqual([
-    { match: 'text', thread_id: approvedText, status: 'approved', url: `/thread/${approvedText}` },
-  ]);
-  expect(find(list, byLink).signals.duplicates).toEqual([
-    { match: 'link', thread_id: rejectedLink, status: 'rejected', url: null },
-  ]);
-  expect(find(list, byImage).signals.duplicates).toEqual([
-    { match: 'image', thread_id: approvedImage, status: 'approved', url: `/thread/${approvedImage}` },
-  ]);
-  expect(find(list, short).signals.duplicates).toEqual([]);
-  expect(find(list, none).signals.duplicates).toEqual([]);
-});
+test(
+  'near-duplicates: the same normalised text, the same link, the same picture file; short texts never',
+  { tags: ['engine'] },
+  async () => {
+    const [approvedText, rejectedLink, approvedImage] = await seed([
+      { status: 'approved', text: 'Grid systems make layouts calm and readable for everyone!' },
+      { status: 'rejected', text: 'Read this: https://www.Example.com/Post/1?utm_source=x' },
+      {
+        status: 'approved',
+        text: 'A poster',
+        imageUrl: 'https://scontent-a.cdninstagram.com/v/t51/abc.jpg?oe=111&_nc_sig=aa',
+      },
+      { status: 'rejected', text: 'Nice!' },
+    ]);
+    const [byText, byLink, byImage, short, none] = await seed([
+      { text: 'grid systems,  make LAYOUTS calm and readable for everyone' },
+      { text: 'see http://example.com/post/1/' },
+      {
+        text: 'Another poster',
+        imageUrl: 'https://scontent-b.cdninstagram.com/v/t51/abc.jpg?oe=222&_nc_sig=bb',
+      },
+      { text: 'nice' },
+      { text: 'Something new about kerning and its history in print' },
+    ]);
+    const list = (await pendingPage(base, admin)).threads;
+    expect(find(list, byText).signals.duplicates).toEqual([
+      { match: 'text', thread_id: approvedText, status: 'approved', url: `/thread/${approvedText}` },
+    ]);
+    expect(find(list, byLink).signals.duplicates).toEqual([
+      { match: 'link', thread_id: rejectedLink, status: 'rejected', url: null },
+    ]);
+    expect(find(list, byImage).signals.duplicates).toEqual([
+      { match: 'image', thread_id: approvedImage, status: 'approved', url: `/thread/${approvedImage}` },
+    ]);
+    expect(find(list, short).signals.duplicates).toEqual([]);
+    expect(find(list, none).signals.duplicates).toEqual([]);
+  },
+);
 
-test("the author's history counts approvals and rejections by username without regard to case", async () => {
-  await seed([
-    { status: 'approved', username: 'Ana.Design' },
-    { status: 'approved', username: 'ana.design' },
-    { status: 'rejected', username: 'ANA.DESIGN' },
-    { status: 'rejected', username: 'someone_else' },
-  ]);
-  const [ana, fresh] = await seed([{ username: 'ana.Design' }, { username: 'newcomer' }]);
-  const list = (await pendingPage(base, admin)).threads;
-  expect(find(list, ana).signals).toMatchObject({ author_approved: 2, author_rejected: 1 });
-  expect(find(list, fresh).signals).toMatchObject({ author_approved: 0, author_rejected: 0 });
-});
+test(
+  "the author's history counts approvals and rejections by username without regard to case",
+  { tags: ['engine'] },
+  async () => {
+    await seed([
+      { status: 'approved', username: 'Ana.Design' },
+      { status: 'approved', username: 'ana.design' },
+      { status: 'rejected', username: 'ANA.DESIGN' },
+      { status: 'rejected', username: 'someone_else' },
+    ]);
+    const [ana, fresh] = await seed([{ username: 'ana.Design' }, { username: 'newcomer' }]);
+    const list = (await pendingPage(base, admin)).threads;
+    expect(find(list, ana).signals).toMatchObject({ author_approved: 2, author_rejected: 1 });
+    expect(find(list, fresh).signals).toMatchObject({ author_approved: 0, author_rejected: 0 });
+  },
+);
 
 test('the score is learned from past decisions: pictures were approved, promotional words rejected', async () => {
   const picture = (i: number) => `https://cdn.example/p/${i}.jpg?oe=1`;
@@ -215,33 +223,37 @@ test('sort by score pages through every thread once, best first, with a cursor',
   expect(wrong.status).toBe(400);
 });
 
-test('filters: hide authors rejected twice; group duplicates folds them into one item with a count', async () => {
-  await seed([
-    { status: 'rejected', username: 'Twice' },
-    { status: 'rejected', username: 'twice' },
-    { status: 'rejected', username: 'once' },
-  ]);
-  const [twice, once, a, b, c] = await seed([
-    { username: 'TWICE' },
-    { username: 'once' },
-    { text: 'The same long text about colour contrast in dark interfaces' },
-    { text: 'the same long text about colour contrast in dark interfaces!!' },
-    { text: 'Other, with the link https://example.org/a' },
-  ]);
-  await seed([{ text: 'And the link again: https://example.org/a?x=1' }]);
-  const hidden = await allPending(base, admin, { hide_rejected_authors: 'true' });
-  expect(hidden.map((thread) => thread.id)).not.toContain(twice);
-  expect(hidden.map((thread) => thread.id)).toContain(once);
-  expect((await pendingPage(base, admin, { hide_rejected_authors: 'true' })).total).toBe(5);
+test(
+  'filters: hide authors rejected twice; group duplicates folds them into one item with a count',
+  { tags: ['engine'] },
+  async () => {
+    await seed([
+      { status: 'rejected', username: 'Twice' },
+      { status: 'rejected', username: 'twice' },
+      { status: 'rejected', username: 'once' },
+    ]);
+    const [twice, once, a, b, c] = await seed([
+      { username: 'TWICE' },
+      { username: 'once' },
+      { text: 'The same long text about colour contrast in dark interfaces' },
+      { text: 'the same long text about colour contrast in dark interfaces!!' },
+      { text: 'Other, with the link https://example.org/a' },
+    ]);
+    await seed([{ text: 'And the link again: https://example.org/a?x=1' }]);
+    const hidden = await allPending(base, admin, { hide_rejected_authors: 'true' });
+    expect(hidden.map((thread) => thread.id)).not.toContain(twice);
+    expect(hidden.map((thread) => thread.id)).toContain(once);
+    expect((await pendingPage(base, admin, { hide_rejected_authors: 'true' })).total).toBe(5);
 
-  const grouped = (await pendingPage(base, admin, { group_duplicates: 'true' })).threads;
-  const ids = grouped.map((thread) => thread.id);
-  expect(ids).toContain(a);
-  expect(ids).not.toContain(b);
-  expect(find(grouped, a).signals.grouped).toBe(1);
-  expect(find(grouped, c).signals.grouped).toBe(1);
-  expect(grouped).toHaveLength(4);
-});
+    const grouped = (await pendingPage(base, admin, { group_duplicates: 'true' })).threads;
+    const ids = grouped.map((thread) => thread.id);
+    expect(ids).toContain(a);
+    expect(ids).not.toContain(b);
+    expect(find(grouped, a).signals.grouped).toBe(1);
+    expect(find(grouped, c).signals.grouped).toBe(1);
+    expect(grouped).toHaveLength(4);
+  },
+);
 
 test('bad sort and filter values are a 400 naming the field', async () => {
   for (const [query, field] of [
@@ -255,41 +267,45 @@ test('bad sort and filter values are a 400 naming the field', async () => {
   }
 });
 
-test("the duplicate lookups are the expression indexes' own expressions (migration 0013)", async () => {
-  const { db } = await testDatabase();
-  const lookups = [
-    ['threads_decided_text_key', textKey(threads.text)],
-    ['threads_decided_link_key', linkKey(threads.text)],
-    ['threads_decided_image_key', imageKey(threads.imageUrl)],
-  ] as const;
-  const plans: Record<string, string> = {};
-  for (const [name, key] of lookups) {
-    await db
-      .transaction(async (tx) => {
-        // Only to see whether a lookup can use its index: on an empty table a scan would win, and with
-        // the other partial indexes present PostgreSQL may walk one of them whole with a filter.
-        await tx.execute(sql`set local enable_seqscan = off`);
-        for (const [other] of lookups) if (other !== name) await tx.execute(sql.raw(`drop index ${other}`));
-        const result = await tx.execute(
-          sql`explain select ${threads.id} from ${threads} where ${threads.status} <> 'pending' and ${key} in ('a', 'b')`,
-        );
-        plans[name] = JSON.stringify((result as unknown as { rows: unknown[] }).rows);
-        throw new RolledBack();
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof RolledBack)) throw error;
-      });
-  }
-  for (const [name, plan] of Object.entries(plans)) {
-    expect(plan, name).toContain(name);
-    // The key is the index's condition, not a filter over a whole walk of the index.
-    expect(plan, name).toContain('Index Cond');
-  }
-  const indexes = await db.execute(
-    sql`select indexname from pg_indexes where indexname like 'threads_decided_%'`,
-  );
-  expect((indexes as unknown as { rows: unknown[] }).rows).toHaveLength(3);
-});
+test(
+  "the duplicate lookups are the expression indexes' own expressions (migration 0013)",
+  { tags: ['engine'] },
+  async () => {
+    const { db } = await testDatabase();
+    const lookups = [
+      ['threads_decided_text_key', textKey(threads.text)],
+      ['threads_decided_link_key', linkKey(threads.text)],
+      ['threads_decided_image_key', imageKey(threads.imageUrl)],
+    ] as const;
+    const plans: Record<string, string> = {};
+    for (const [name, key] of lookups) {
+      await db
+        .transaction(async (tx) => {
+          // Only to see whether a lookup can use its index: on an empty table a scan would win, and with
+          // the other partial indexes present PostgreSQL may walk one of them whole with a filter.
+          await tx.execute(sql`set local enable_seqscan = off`);
+          for (const [other] of lookups) if (other !== name) await tx.execute(sql.raw(`drop index ${other}`));
+          const result = await tx.execute(
+            sql`explain select ${threads.id} from ${threads} where ${threads.status} <> 'pending' and ${key} in ('a', 'b')`,
+          );
+          plans[name] = JSON.stringify((result as unknown as { rows: unknown[] }).rows);
+          throw new RolledBack();
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof RolledBack)) throw error;
+        });
+    }
+    for (const [name, plan] of Object.entries(plans)) {
+      expect(plan, name).toContain(name);
+      // The key is the index's condition, not a filter over a whole walk of the index.
+      expect(plan, name).toContain('Index Cond');
+    }
+    const indexes = await db.execute(
+      sql`select indexname from pg_indexes where indexname like 'threads_decided_%'`,
+    );
+    expect((indexes as unknown as { rows: unknown[] }).rows).toHaveLength(3);
+  },
+);
 
 /** Thrown to end a transaction that only looked, so its dropped indexes come back. */
 class RolledBack extends Error {}

@@ -199,54 +199,58 @@ describe('gems', () => {
     expect(await savedIds(cookie)).toEqual([goes, kept]);
   });
 
-  test('the profile, the public profile and the export carry ids, cards and counts', async () => {
-    const cookie = await approvedMember(base, 'gem_shower');
-    const userId = await userIdOf('gem_shower');
-    const saved = [await thread(), await thread()];
-    for (const id of saved) await save(cookie, id);
-    const ownOld = await thread('approved', { ownerUserId: userId, minutesAgo: 500 });
-    const ownNew = await thread('approved', { ownerUserId: userId, minutesAgo: 5 });
-    await thread('pending', { ownerUserId: userId });
-    const newestFirst = [...saved].reverse();
+  test(
+    'the profile, the public profile and the export carry ids, cards and counts',
+    { tags: ['engine'] },
+    async () => {
+      const cookie = await approvedMember(base, 'gem_shower');
+      const userId = await userIdOf('gem_shower');
+      const saved = [await thread(), await thread()];
+      for (const id of saved) await save(cookie, id);
+      const ownOld = await thread('approved', { ownerUserId: userId, minutesAgo: 500 });
+      const ownNew = await thread('approved', { ownerUserId: userId, minutesAgo: 5 });
+      await thread('pending', { ownerUserId: userId });
+      const newestFirst = [...saved].reverse();
 
-    const expected = {
-      gems: newestFirst,
-      own_threads: [ownNew, ownOld],
-      gem_count: 2,
-      thread_count: 2,
-      gem_cards: newestFirst.map((id) => expect.objectContaining({ id, type: 'text' })),
-      thread_cards: [expect.objectContaining({ id: ownNew }), expect.objectContaining({ id: ownOld })],
-    };
-    expect(await json(await api(base, '/api/user/profile', { cookie }))).toMatchObject(expected);
-    const pub = await json<PublicProfile>(await api(base, '/api/user/profile/gem_shower'));
-    expect(pub).toMatchObject({ username: 'gem_shower', ...expected });
-    for (const card of [...pub.gem_cards, ...pub.thread_cards])
-      expect(ThreadCardSchema.parse(card)).toEqual(card);
-
-    // A change clears the public profile cache at once.
-    await remove(cookie, saved[0] ?? '');
-    expect(await json(await api(base, '/api/user/profile/gem_shower'))).toMatchObject({
-      gems: [saved[1]],
-      gem_count: 1,
-    });
-
-    const { db } = await testDatabase();
-    const file = path.join(await mkdtemp(path.join(tmpdir(), 'ct-gems-')), 'profiles.json');
-    expect(await exportPublishedProfiles(db, file)).toEqual({ count: 1, changed: true });
-    const exported = JSON.parse(await readFile(file, 'utf8')) as PublicProfile[];
-    expect(exported).toEqual([
-      expect.objectContaining({
-        username: 'gem_shower',
-        gems: [saved[1]],
-        gem_cards: [expect.objectContaining({ id: saved[1], content: expect.any(String) as string })],
-        gem_count: 1,
+      const expected = {
+        gems: newestFirst,
         own_threads: [ownNew, ownOld],
+        gem_count: 2,
         thread_count: 2,
-      }),
-    ]);
-  });
+        gem_cards: newestFirst.map((id) => expect.objectContaining({ id, type: 'text' })),
+        thread_cards: [expect.objectContaining({ id: ownNew }), expect.objectContaining({ id: ownOld })],
+      };
+      expect(await json(await api(base, '/api/user/profile', { cookie }))).toMatchObject(expected);
+      const pub = await json<PublicProfile>(await api(base, '/api/user/profile/gem_shower'));
+      expect(pub).toMatchObject({ username: 'gem_shower', ...expected });
+      for (const card of [...pub.gem_cards, ...pub.thread_cards])
+        expect(ThreadCardSchema.parse(card)).toEqual(card);
 
-  test('the export is bounded per list while the counts stay exact', async () => {
+      // A change clears the public profile cache at once.
+      await remove(cookie, saved[0] ?? '');
+      expect(await json(await api(base, '/api/user/profile/gem_shower'))).toMatchObject({
+        gems: [saved[1]],
+        gem_count: 1,
+      });
+
+      const { db } = await testDatabase();
+      const file = path.join(await mkdtemp(path.join(tmpdir(), 'ct-gems-')), 'profiles.json');
+      expect(await exportPublishedProfiles(db, file)).toEqual({ count: 1, changed: true });
+      const exported = JSON.parse(await readFile(file, 'utf8')) as PublicProfile[];
+      expect(exported).toEqual([
+        expect.objectContaining({
+          username: 'gem_shower',
+          gems: [saved[1]],
+          gem_cards: [expect.objectContaining({ id: saved[1], content: expect.any(String) as string })],
+          gem_count: 1,
+          own_threads: [ownNew, ownOld],
+          thread_count: 2,
+        }),
+      ]);
+    },
+  );
+
+  test('the export is bounded per list while the counts stay exact', { tags: ['engine'] }, async () => {
     const cookie = await approvedMember(base, 'gem_hoarder');
     const { db } = await testDatabase();
     const ids: string[] = [];

@@ -128,18 +128,22 @@ describe('editing a profile', () => {
     );
   });
 
-  test("a name another member holds, in any case, is refused with 409; the other member's row is untouched", async () => {
-    const first = await approvedMember(base, 'alice');
-    await saveProfile(base, first, 'Alice_Designs', 'mine');
-    const second = await approvedMember(base, 'bob');
-    const response = await saveProfile(base, second, 'ALICE_DESIGNS', '');
-    expect(response.status).toBe(409);
-    expect(await json(response)).toEqual({ detail: USERNAME_MESSAGES.taken });
-    expect(await json(await api(base, '/api/user/profile/alice_designs'))).toMatchObject({
-      threads_username: 'alice',
-      bio: 'mine',
-    });
-  });
+  test(
+    "a name another member holds, in any case, is refused with 409; the other member's row is untouched",
+    { tags: ['engine'] },
+    async () => {
+      const first = await approvedMember(base, 'alice');
+      await saveProfile(base, first, 'Alice_Designs', 'mine');
+      const second = await approvedMember(base, 'bob');
+      const response = await saveProfile(base, second, 'ALICE_DESIGNS', '');
+      expect(response.status).toBe(409);
+      expect(await json(response)).toEqual({ detail: USERNAME_MESSAGES.taken });
+      expect(await json(await api(base, '/api/user/profile/alice_designs'))).toMatchObject({
+        threads_username: 'alice',
+        bio: 'mine',
+      });
+    },
+  );
 });
 
 describe('public profiles', () => {

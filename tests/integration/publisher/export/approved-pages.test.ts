@@ -29,38 +29,42 @@ function row(i: number, status: NewThread['status'] = 'approved'): NewThread {
 
 beforeEach(async () => resetDatabase(await testDatabase()));
 
-test('pages of approved threads, joined, are listApproved, ties and microseconds included', async () => {
-  const { db } = await testDatabase();
-  await db
-    .insert(threads)
-    .values([
-      ...Array.from({ length: 180 }, (_, i) => row(i)),
-      ...Array.from({ length: 20 }, (_, i) => row(500 + i, i % 2 === 0 ? 'pending' : 'rejected')),
-    ]);
-  // Found-at times with microseconds, some equal: a key rounded to milliseconds would skip or repeat rows.
-  await db.execute(
-    sql`update ${threads} set created_at = timestamptz '2026-11-21 09:00:00.123456+00' + (((length(shortcode) + ascii(right(shortcode, 1))) % 4) * interval '1 microsecond') where posted_at is null`,
-  );
-  const catalogue = createCatalogueRepository(db);
-  const expected = (await catalogue.listApproved()).map((thread) => thread.id);
-  expect(expected).toHaveLength(180);
+test(
+  'pages of approved threads, joined, are listApproved, ties and microseconds included',
+  { tags: ['engine'] },
+  async () => {
+    const { db } = await testDatabase();
+    await db
+      .insert(threads)
+      .values([
+        ...Array.from({ length: 180 }, (_, i) => row(i)),
+        ...Array.from({ length: 20 }, (_, i) => row(500 + i, i % 2 === 0 ? 'pending' : 'rejected')),
+      ]);
+    // Found-at times with microseconds, some equal: a key rounded to milliseconds would skip or repeat rows.
+    await db.execute(
+      sql`update ${threads} set created_at = timestamptz '2026-11-21 09:00:00.123456+00' + (((length(shortcode) + ascii(right(shortcode, 1))) % 4) * interval '1 microsecond') where posted_at is null`,
+    );
+    const catalogue = createCatalogueRepository(db);
+    const expected = (await catalogue.listApproved()).map((thread) => thread.id);
+    expect(expected).toHaveLength(180);
 
-  for (const size of [3, 7, 25, 1000]) {
-    const ids: string[] = [];
-    let after: CatalogueKey | null = null;
-    let pages = 0;
-    do {
-      const page: { rows: { id: string }[]; next: CatalogueKey | null } = await createCatalogueRepository(
-        db,
-      ).listApprovedPage(after, size);
-      expect(page.rows.length).toBeLessThanOrEqual(size);
-      ids.push(...page.rows.map((thread) => thread.id));
-      after = page.next;
-      pages += 1;
-    } while (after && pages < 1000);
-    expect(ids, `pages of ${size}`).toEqual(expected);
-  }
-});
+    for (const size of [3, 7, 25, 1000]) {
+      const ids: string[] = [];
+      let after: CatalogueKey | null = null;
+      let pages = 0;
+      do {
+        const page: { rows: { id: string }[]; next: CatalogueKey | null } = await createCatalogueRepository(
+          db,
+        ).listApprovedPage(after, size);
+        expect(page.rows.length).toBeLessThanOrEqual(size);
+        ids.push(...page.rows.map((thread) => thread.id));
+        after = page.next;
+        pages += 1;
+      } while (after && pages < 1000);
+      expect(ids, `pages of ${size}`).toEqual(expected);
+    }
+  },
+);
 
 test('the card source streams the same cards as listApproved, in batches', async () => {
   const { db } = await testDatabase();

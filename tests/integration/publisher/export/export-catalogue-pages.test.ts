@@ -96,81 +96,85 @@ async function readList(list: CatalogueListKey, total: number, manifest: Manifes
 }
 
 describe('1,000 approved threads', () => {
-  test('are paged for All, Text, Images and every topic, as the manifest counts them', async () => {
-    await insertThreads(threadRows(1000));
-    // Threads not approved stay out of every file.
-    await insertThreads(
-      threadRows(3, 'pending').map((row, i) => ({
-        ...row,
-        shortcode: `Q${i}`,
-        permalink: `https://www.threads.com/@kit/post/Q${i}`,
-        status: i === 2 ? 'rejected' : 'pending',
-      })),
-    );
-    expect(await exportNow()).toBe(true);
+  test(
+    'are paged for All, Text, Images and every topic, as the manifest counts them',
+    { tags: ['engine'] },
+    async () => {
+      await insertThreads(threadRows(1000));
+      // Threads not approved stay out of every file.
+      await insertThreads(
+        threadRows(3, 'pending').map((row, i) => ({
+          ...row,
+          shortcode: `Q${i}`,
+          permalink: `https://www.threads.com/@kit/post/Q${i}`,
+          status: i === 2 ? 'rejected' : 'pending',
+        })),
+      );
+      expect(await exportNow()).toBe(true);
 
-    const manifest = await readManifest();
-    const all = await readCards('threads-all.json');
-    const text = await readCards('threads-text.json');
-    const images = await readCards('threads-images.json');
-    expect(all).toHaveLength(1000);
-    expect(all.some((card) => card.permalink?.includes('/post/Q'))).toBe(false);
-    expect(manifest).toMatchObject({
-      generatedAt: now.toISOString(),
-      counts: { all: 1000, text: text.length, images: images.length },
-      pageSize: CATALOGUE_PAGE_SIZE,
-    });
-    expect(text).toEqual(all.filter((card) => matchesFilter(card, 'text')));
-    expect(images).toEqual(all.filter((card) => matchesFilter(card, 'images')));
-    expect(text.length).toBeGreaterThan(100);
-    expect(images.length).toBeGreaterThan(100);
+      const manifest = await readManifest();
+      const all = await readCards('threads-all.json');
+      const text = await readCards('threads-text.json');
+      const images = await readCards('threads-images.json');
+      expect(all).toHaveLength(1000);
+      expect(all.some((card) => card.permalink?.includes('/post/Q'))).toBe(false);
+      expect(manifest).toMatchObject({
+        generatedAt: now.toISOString(),
+        counts: { all: 1000, text: text.length, images: images.length },
+        pageSize: CATALOGUE_PAGE_SIZE,
+      });
+      expect(text).toEqual(all.filter((card) => matchesFilter(card, 'text')));
+      expect(images).toEqual(all.filter((card) => matchesFilter(card, 'images')));
+      expect(text.length).toBeGreaterThan(100);
+      expect(images.length).toBeGreaterThan(100);
 
-    // The union of the pages is the whole file, in order.
-    expect(await readList('all', 1000, manifest)).toEqual(all);
-    expect(await readList('text', text.length, manifest)).toEqual(text);
-    expect(await readList('images', images.length, manifest)).toEqual(images);
+      // The union of the pages is the whole file, in order.
+      expect(await readList('all', 1000, manifest)).toEqual(all);
+      expect(await readList('text', text.length, manifest)).toEqual(text);
+      expect(await readList('images', images.length, manifest)).toEqual(images);
 
-    const topics = manifest.topics ?? [];
-    const slugs = topics.map((topic) => topic.slug);
-    expect(slugs).toContain('типографика');
-    expect(slugs).toContain('ux-design');
-    expect(new Set(slugs).size).toBe(slugs.length);
-    // Both spellings are one topic, named as the newest thread (post 89) spells it.
-    expect(topics.find((topic) => topic.slug === 'ux-design')?.tag).toBe('ux-design');
-    expect(new Set((await readPage('topics/ux-design', 1)).cards.map((card) => card.topic_tag))).toEqual(
-      new Set(['ux-design', 'UX Design']),
-    );
-    for (const topic of topics) {
-      const own = await readList(`topics/${topic.slug}`, topic.count, manifest);
-      expect(own.every((card) => card.topic_tag && topicSlug(card.topic_tag) === topic.slug)).toBe(true);
-      expect(own).toEqual(all.filter((card) => card.topic_tag && topicSlug(card.topic_tag) === topic.slug));
-    }
-    // Cards without a topic (or with one of emoji only) are on no topic page.
-    const withTopic = all.filter((card) => card.topic_tag && topicSlug(card.topic_tag));
-    expect(withTopic.length).toBeLessThan(all.length);
-    expect(topics.reduce((sum, topic) => sum + topic.count, 0)).toBe(withTopic.length);
+      const topics = manifest.topics ?? [];
+      const slugs = topics.map((topic) => topic.slug);
+      expect(slugs).toContain('типографика');
+      expect(slugs).toContain('ux-design');
+      expect(new Set(slugs).size).toBe(slugs.length);
+      // Both spellings are one topic, named as the newest thread (post 89) spells it.
+      expect(topics.find((topic) => topic.slug === 'ux-design')?.tag).toBe('ux-design');
+      expect(new Set((await readPage('topics/ux-design', 1)).cards.map((card) => card.topic_tag))).toEqual(
+        new Set(['ux-design', 'UX Design']),
+      );
+      for (const topic of topics) {
+        const own = await readList(`topics/${topic.slug}`, topic.count, manifest);
+        expect(own.every((card) => card.topic_tag && topicSlug(card.topic_tag) === topic.slug)).toBe(true);
+        expect(own).toEqual(all.filter((card) => card.topic_tag && topicSlug(card.topic_tag) === topic.slug));
+      }
+      // Cards without a topic (or with one of emoji only) are on no topic page.
+      const withTopic = all.filter((card) => card.topic_tag && topicSlug(card.topic_tag));
+      expect(withTopic.length).toBeLessThan(all.length);
+      expect(topics.reduce((sum, topic) => sum + topic.count, 0)).toBe(withTopic.length);
 
-    // Nothing else under pages/, and every file public.
-    // The export's own state stays private.
-    const names = await catalogueFileNames();
-    expect(EXPORT_STATE_FILE).not.toMatch(PUBLIC_CATALOGUE_FILE);
-    for (const name of names) expect(name).toMatch(PUBLIC_CATALOGUE_FILE);
-    expect(names.some((name) => name.startsWith('search/'))).toBe(true);
-    const expected = new Map<string, number>([
-      ['all', 1000],
-      ['text', text.length],
-      ['images', images.length],
-      ...topics.map((topic): [string, number] => [`topics/${topic.slug}`, topic.count]),
-    ]);
-    const onDisk = pagesByList(names);
-    expect(new Set(onDisk.keys())).toEqual(new Set(expected.keys()));
-    for (const [list, count] of expected) {
-      expect(onDisk.get(list), list).toEqual(Array.from({ length: pageCount(count) }, (_, i) => i + 1));
-    }
+      // Nothing else under pages/, and every file public.
+      // The export's own state stays private.
+      const names = await catalogueFileNames();
+      expect(EXPORT_STATE_FILE).not.toMatch(PUBLIC_CATALOGUE_FILE);
+      for (const name of names) expect(name).toMatch(PUBLIC_CATALOGUE_FILE);
+      expect(names.some((name) => name.startsWith('search/'))).toBe(true);
+      const expected = new Map<string, number>([
+        ['all', 1000],
+        ['text', text.length],
+        ['images', images.length],
+        ...topics.map((topic): [string, number] => [`topics/${topic.slug}`, topic.count]),
+      ]);
+      const onDisk = pagesByList(names);
+      expect(new Set(onDisk.keys())).toEqual(new Set(expected.keys()));
+      for (const [list, count] of expected) {
+        expect(onDisk.get(list), list).toEqual(Array.from({ length: pageCount(count) }, (_, i) => i + 1));
+      }
 
-    // Unchanged, a second export writes no data file.
-    expect(await exportNow(new Date(now.getTime() + 60_000))).toBe(false);
-  });
+      // Unchanged, a second export writes no data file.
+      expect(await exportNow(new Date(now.getTime() + 60_000))).toBe(false);
+    },
+  );
 
   test('an approved thread newer than all leads its first pages as the tail; a fold makes it a version', async () => {
     const { db } = await testDatabase();
@@ -272,44 +276,48 @@ describe('1,000 approved threads', () => {
 describe('100,000 approved threads', () => {
   const COUNT = 100_000;
 
-  test('are paged to the last page, counted by the manifest, and a second export changes nothing', async () => {
-    await insertThreads(threadRows(COUNT));
-    expect(await exportNow()).toBe(true);
+  test(
+    'are paged to the last page, counted by the manifest, and a second export changes nothing',
+    { tags: ['engine'], timeout: 240_000 },
+    async () => {
+      await insertThreads(threadRows(COUNT));
+      expect(await exportNow()).toBe(true);
 
-    const manifest = await readManifest();
-    const counts = manifest.counts ?? { all: -1, text: -1, images: -1 };
-    expect(counts.all).toBe(COUNT);
-    expect(counts.text + counts.images).toBe(COUNT);
-    expect(counts.text).toBeGreaterThan(0);
-    expect(counts.images).toBeGreaterThan(0);
-    const topics = manifest.topics ?? [];
-    expect(topics.length).toBeGreaterThan(3);
+      const manifest = await readManifest();
+      const counts = manifest.counts ?? { all: -1, text: -1, images: -1 };
+      expect(counts.all).toBe(COUNT);
+      expect(counts.text + counts.images).toBe(COUNT);
+      expect(counts.text).toBeGreaterThan(0);
+      expect(counts.images).toBeGreaterThan(0);
+      const topics = manifest.topics ?? [];
+      expect(topics.length).toBeGreaterThan(3);
 
-    const names = await catalogueFileNames();
-    const onDisk = pagesByList(names);
-    const expected = new Map<string, number>([
-      ['all', counts.all],
-      ['text', counts.text],
-      ['images', counts.images],
-      ...topics.map((topic): [string, number] => [`topics/${topic.slug}`, topic.count]),
-    ]);
-    expect(new Set(onDisk.keys())).toEqual(new Set(expected.keys()));
-    expect(onDisk.get('all')).toHaveLength(4167);
-    for (const [list, count] of expected) {
-      const pages = pageCount(count);
-      expect(onDisk.get(list), list).toEqual(Array.from({ length: pages }, (_, i) => i + 1));
-      const last = await readPage(list as CatalogueListKey, pages);
-      expect(last).toMatchObject({ version: manifest.version, page: pages, pages, total: count });
-      expect(last.cards).toHaveLength(count - (pages - 1) * CATALOGUE_PAGE_SIZE);
-    }
-    // 100,000 = 4,166 full pages and 16 cards.
-    const lastAll = await readPage('all', 4167);
-    expect(lastAll.cards).toHaveLength(16);
-    expect(lastAll.cards.at(-1)?.permalink).toMatch(/\/post\/P0099999$/);
-    expect((await readPage('all', 1)).cards[0]?.permalink).toMatch(/\/post\/P0000000$/);
-    for (const name of names) expect(name).toMatch(PUBLIC_CATALOGUE_FILE);
+      const names = await catalogueFileNames();
+      const onDisk = pagesByList(names);
+      const expected = new Map<string, number>([
+        ['all', counts.all],
+        ['text', counts.text],
+        ['images', counts.images],
+        ...topics.map((topic): [string, number] => [`topics/${topic.slug}`, topic.count]),
+      ]);
+      expect(new Set(onDisk.keys())).toEqual(new Set(expected.keys()));
+      expect(onDisk.get('all')).toHaveLength(4167);
+      for (const [list, count] of expected) {
+        const pages = pageCount(count);
+        expect(onDisk.get(list), list).toEqual(Array.from({ length: pages }, (_, i) => i + 1));
+        const last = await readPage(list as CatalogueListKey, pages);
+        expect(last).toMatchObject({ version: manifest.version, page: pages, pages, total: count });
+        expect(last.cards).toHaveLength(count - (pages - 1) * CATALOGUE_PAGE_SIZE);
+      }
+      // 100,000 = 4,166 full pages and 16 cards.
+      const lastAll = await readPage('all', 4167);
+      expect(lastAll.cards).toHaveLength(16);
+      expect(lastAll.cards.at(-1)?.permalink).toMatch(/\/post\/P0099999$/);
+      expect((await readPage('all', 1)).cards[0]?.permalink).toMatch(/\/post\/P0000000$/);
+      for (const name of names) expect(name).toMatch(PUBLIC_CATALOGUE_FILE);
 
-    expect(await exportNow(new Date(now.getTime() + 3_600_000))).toBe(false);
-    expect((await readManifest()).version).toBe(manifest.version);
-  }, 240_000);
+      expect(await exportNow(new Date(now.getTime() + 3_600_000))).toBe(false);
+      expect((await readManifest()).version).toBe(manifest.version);
+    },
+  );
 });

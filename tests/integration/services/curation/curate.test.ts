@@ -40,37 +40,41 @@ async function pending(): Promise<ReviewThread[]> {
   return allPending(base, admin);
 }
 
-test('a run fills the review queue from keyword and tag searches; a second run adds no duplicates', async () => {
-  await start();
-  const first = await refresh();
-  expect(first.status).toBe(200);
-  // Each query: RECENT (one page of 100 holds every match) and its daily TOP.
-  expect(first.run).toMatchObject({ status: 'succeeded', searches: 6, errors: [] });
-  expect(first.run.counts.public_search?.added).toBeGreaterThan(10);
-  expect(first.run.counts.public_tag?.added).toBeGreaterThan(5);
-  const queue = await pending();
-  const added = (first.run.counts.public_search?.added ?? 0) + (first.run.counts.public_tag?.added ?? 0);
-  expect(queue).toHaveLength(added);
-  expect(new Set(queue.map((thread) => thread.source))).toEqual(new Set(['public_search', 'public_tag']));
-  // Newest first by timestamp.
-  const times = queue.map((thread) => Date.parse(thread.timestamp ?? ''));
-  expect(times).toEqual([...times].sort((a, b) => b - a));
-  expect(queue[0]?.permalink).toMatch(/^https:\/\/www\.threads\.com\/@[a-z0-9._]+\/post\/[A-Za-z0-9_-]+$/);
+test(
+  'a run fills the review queue from keyword and tag searches; a second run adds no duplicates',
+  { tags: ['engine'] },
+  async () => {
+    await start();
+    const first = await refresh();
+    expect(first.status).toBe(200);
+    // Each query: RECENT (one page of 100 holds every match) and its daily TOP.
+    expect(first.run).toMatchObject({ status: 'succeeded', searches: 6, errors: [] });
+    expect(first.run.counts.public_search?.added).toBeGreaterThan(10);
+    expect(first.run.counts.public_tag?.added).toBeGreaterThan(5);
+    const queue = await pending();
+    const added = (first.run.counts.public_search?.added ?? 0) + (first.run.counts.public_tag?.added ?? 0);
+    expect(queue).toHaveLength(added);
+    expect(new Set(queue.map((thread) => thread.source))).toEqual(new Set(['public_search', 'public_tag']));
+    // Newest first by timestamp.
+    const times = queue.map((thread) => Date.parse(thread.timestamp ?? ''));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(queue[0]?.permalink).toMatch(/^https:\/\/www\.threads\.com\/@[a-z0-9._]+\/post\/[A-Za-z0-9_-]+$/);
 
-  // The second run asks RECENT only for posts since the first one searched (none are newer), and
-  // skips TOP, which ran less than a day ago.
-  const second = await refresh();
-  expect(second.run.searches).toBe(3);
-  expect(second.run.counts.public_search).toEqual({ seen: 0, added: 0 });
-  expect(second.run.counts.public_tag).toEqual({ seen: 0, added: 0 });
-  expect(await pending()).toHaveLength(queue.length);
+    // The second run asks RECENT only for posts since the first one searched (none are newer), and
+    // skips TOP, which ran less than a day ago.
+    const second = await refresh();
+    expect(second.run.searches).toBe(3);
+    expect(second.run.counts.public_search).toEqual({ seen: 0, added: 0 });
+    expect(second.run.counts.public_tag).toEqual({ seen: 0, added: 0 });
+    expect(await pending()).toHaveLength(queue.length);
 
-  const runs = await api(base, '/api/admin/runs', { cookie: admin });
-  expect(((await runs.json()) as { runs: CurationRunSummary[] }).runs.map((run) => run.id)).toEqual([
-    second.run.id,
-    first.run.id,
-  ]);
-});
+    const runs = await api(base, '/api/admin/runs', { cookie: admin });
+    expect(((await runs.json()) as { runs: CurationRunSummary[] }).runs.map((run) => run.id)).toEqual([
+      second.run.id,
+      first.run.id,
+    ]);
+  },
+);
 
 test('the search budget stops a run short and says so; the next run makes no search', async () => {
   await start({ CURATION_SEARCH_BUDGET: '2' });
