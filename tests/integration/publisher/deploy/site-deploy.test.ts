@@ -85,35 +85,39 @@ async function approveNext(base: string, admin: string): Promise<void> {
   expect((await api(base, '/api/threads/approve', { method: 'POST', cookie: admin, body })).status).toBe(200);
 }
 
-test('the first publish delivers the current catalogue once; the same content again, or a restart, makes no call', async () => {
-  const { app, base } = await startWithHook();
-  await settled(app);
-  expect(receiver.calls).toHaveLength(1);
-  const [call] = receiver.calls;
-  expect(call).toMatchObject({ method: 'POST', url: `${SECRET_PATH}?${SECRET_QUERY}` });
-  expect(call?.contentType).toBe('application/json');
-  expect(call?.body).toEqual({
-    version: (await manifest()).version,
-    generatedAt: (await manifest()).generatedAt,
-  });
+test(
+  'the first publish delivers the current catalogue once; the same content again, or a restart, makes no call',
+  { tags: ['engine'] },
+  async () => {
+    const { app, base } = await startWithHook();
+    await settled(app);
+    expect(receiver.calls).toHaveLength(1);
+    const [call] = receiver.calls;
+    expect(call).toMatchObject({ method: 'POST', url: `${SECRET_PATH}?${SECRET_QUERY}` });
+    expect(call?.contentType).toBe('application/json');
+    expect(call?.body).toEqual({
+      version: (await manifest()).version,
+      generatedAt: (await manifest()).generatedAt,
+    });
 
-  // A publish that rewrites the same files, and a curation run that only fills the review queue.
-  app.publisher.request();
-  await settled(app);
-  const admin = await signInCurator(base);
-  expect((await api(base, '/api/admin/refresh', { method: 'POST', cookie: admin })).status).toBe(200);
-  await settled(app);
-  const pending = await api(base, '/api/threads/pending-review', { cookie: admin });
-  queue = ((await pending.json()) as { threads: ReviewThread[] }).threads;
-  expect(queue.length).toBeGreaterThanOrEqual(10);
-  expect(receiver.calls).toHaveLength(1);
+    // A publish that rewrites the same files, and a curation run that only fills the review queue.
+    app.publisher.request();
+    await settled(app);
+    const admin = await signInCurator(base);
+    expect((await api(base, '/api/admin/refresh', { method: 'POST', cookie: admin })).status).toBe(200);
+    await settled(app);
+    const pending = await api(base, '/api/threads/pending-review', { cookie: admin });
+    queue = ((await pending.json()) as { threads: ReviewThread[] }).threads;
+    expect(queue.length).toBeGreaterThanOrEqual(10);
+    expect(receiver.calls).toHaveLength(1);
 
-  // What was delivered is recorded in the database: a restart (or another instance) does not repeat it.
-  await app.close();
-  const again = await startWithHook();
-  await settled(again.app);
-  expect(receiver.calls).toHaveLength(1);
-});
+    // What was delivered is recorded in the database: a restart (or another instance) does not repeat it.
+    await app.close();
+    const again = await startWithHook();
+    await settled(again.app);
+    expect(receiver.calls).toHaveLength(1);
+  },
+);
 
 test('changes that land while a call runs are served by exactly one more call, with the final catalogue', async () => {
   const { app, base } = await startWithHook();
