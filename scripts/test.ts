@@ -8,10 +8,14 @@ import { existsSync } from 'node:fs';
 import { NGINX_PATH } from '../tests/nginx/nginx-runner.ts';
 import { ensureTestSite } from '../tests/site-under-test.ts';
 import { CHROMIUM_PATH } from './chromium.ts';
+import { recordPhase, reportFile } from './ci/timings.ts';
 
-function run(title: string, command: string, args: string[]): void {
+/** Runs one phase, its time recorded for CI's closing table; stops everything when it fails. */
+function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
   console.log(`\n▶ ${title}`);
-  const result = spawnSync(command, args, { stdio: 'inherit' });
+  const startedAt = performance.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  recordPhase(title, startedAt, result.status === 0);
   if (result.status !== 0) {
     console.error(`\n✗ ${title} failed.`);
     process.exit(result.status ?? 1);
@@ -68,14 +72,25 @@ function ensureTools(tools: SystemTool[]): void {
 ensureTools(TOOLS);
 
 console.log('\n▶ Site under test');
+const siteStartedAt = performance.now();
 await ensureTestSite();
+recordPhase('Site under test', siteStartedAt, true);
 
-// The tools run on this same Node (24), whatever `node` the shell would find.
-run('Unit and integration tests (Vitest)', process.execPath, ['node_modules/vitest/vitest.mjs', 'run']);
-run('Browser tests (Playwright, Chromium)', process.execPath, [
-  'node_modules/@playwright/test/cli.js',
-  'test',
+// The tools run on this same Node (24), whatever `node` the shell would find. Each runner also
+// writes its JSON report, from which CI's closing table names the slowest files.
+run('Unit and integration tests (Vitest)', process.execPath, [
+  'node_modules/vitest/vitest.mjs',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${reportFile('vitest')}`,
 ]);
+run(
+  'Browser tests (Playwright, Chromium)',
+  process.execPath,
+  ['node_modules/@playwright/test/cli.js', 'test', '--reporter=list,json'],
+  { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile('playwright') },
+);
 run('Benchmark smoke (npm run bench -- --smoke)', process.execPath, ['scripts/bench/run.ts', '--smoke']);
 run('Catalogue benchmark smoke (npm run bench:catalogue -- --smoke)', process.execPath, [
   'scripts/bench/catalogue.ts',
