@@ -19,6 +19,9 @@ export default defineConfig({
   test: {
     // Decision 061: the PostgreSQL pass runs, of the integration project, only the tests tagged
     // `engine`; every other integration test runs on PGlite alone.
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine. The integration
+    // files mostly wait (on child processes, sockets, timers), so two keep both cores busy.
+    maxWorkers: 2,
     tags: [
       {
         name: 'engine',

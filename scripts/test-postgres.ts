@@ -1,11 +1,13 @@
 /**
- * `npm run test:postgres`: the database suite on a real PostgreSQL (DATABASE_URL), plus the tests
- * that need one shared by several instances (tests/postgres/), some of them through Debian's
- * PgBouncer in transaction mode, and the browser walk of three instances behind Debian's nginx
- * (Playwright project `instances`). CI runs it after `npm test`.
+ * `npm run test:postgres`: on a real PostgreSQL (DATABASE_URL), the integration tests tagged
+ * `engine` (decision 061: those whose outcome depends on the database engine), the tests that need
+ * one database shared by several instances (tests/postgres/), some through Debian's PgBouncer in
+ * transaction mode, and the browser walk of three instances behind Debian's nginx (Playwright
+ * project `instances`). CI runs it after `npm test`. `--all` runs the whole integration project.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { recordPhase, reportFile } from './ci/timings.ts';
 
 if (!process.env.DATABASE_URL) {
   console.error(
@@ -21,15 +23,43 @@ if (!existsSync(PGBOUNCER)) {
   );
   process.exit(2);
 }
-const vitest = spawnSync(
-  process.execPath,
-  ['node_modules/vitest/vitest.mjs', 'run', '--project', 'integration', '--project', 'postgres'],
-  { stdio: 'inherit' },
+
+/** Runs one phase on this Node, its time recorded for CI's closing table; exits when it fails. */
+function run(title: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
+  console.log(`\n▶ ${title}`);
+  const startedAt = performance.now();
+  const result = spawnSync(process.execPath, args, { stdio: 'inherit', env });
+  recordPhase(title, startedAt, result.status === 0);
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const all = process.argv.includes('--all');
+const vitest = (runner: string, project: string, filter: string[]) => [
+  'node_modules/vitest/vitest.mjs',
+  'run',
+  '--project',
+  project,
+  ...filter,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${reportFile(runner)}`,
+];
+run(
+  `PostgreSQL: ${all ? 'every integration test' : "the integration tests tagged 'engine'"}`,
+  vitest('postgres-vitest', 'integration', all ? [] : ['--tags-filter=engine']),
 );
-if (vitest.status !== 0) process.exit(vitest.status ?? 1);
+// Its own run: a tag filter would apply to this project too, and every test in it needs PostgreSQL.
+run(
+  'PostgreSQL: several instances on one database (tests/postgres)',
+  vitest('postgres-instances', 'postgres', []),
+);
 // Three instances behind nginx in Chromium (decision 036): the Playwright project asked for by name.
-const browser = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test'], {
-  stdio: 'inherit',
-  env: { ...process.env, E2E_PROJECTS: 'instances' },
-});
-process.exit(browser.status ?? 1);
+run(
+  'PostgreSQL: three instances behind nginx (Playwright)',
+  ['node_modules/@playwright/test/cli.js', 'test', '--reporter=list,json'],
+  {
+    ...process.env,
+    E2E_PROJECTS: 'instances',
+    PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile('postgres-playwright'),
+  },
+);
