@@ -88,14 +88,18 @@ async function snapshotPglite(client: PGlite): Promise<Uint8Array> {
 /**
  * Opens PGlite in `dataDir/pglite` (or in memory for `memory://`). PGlite has one connection and
  * no lock of its own on the folder: callers hold a pid lock (see pid-lock.ts) before opening it.
+ * `loadDataDir` starts an empty location from a snapshot (a `snapshot()` tarball) instead of initdb.
  */
-export async function openPglite(dataDir: string | 'memory://'): Promise<DatabaseHandle> {
+export async function openPglite(
+  dataDir: string | 'memory://',
+  { loadDataDir }: { loadDataDir?: Blob } = {},
+): Promise<DatabaseHandle> {
   let location: string = dataDir;
   if (dataDir !== 'memory://') {
     location = path.join(dataDir, 'pglite');
     await mkdir(location, { recursive: true });
   }
-  const client = await PGlite.create(location);
+  const client = await PGlite.create(location, loadDataDir ? { loadDataDir } : {});
   const db = drizzlePglite({ client, schema });
   let closed = false;
   return {

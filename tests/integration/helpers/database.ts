@@ -8,11 +8,31 @@ import * as messagesSchema from '../../../server/db/schema-messages.ts';
 const schema = { ...mainSchema, ...messagesSchema };
 
 let shared: Promise<DatabaseHandle> | undefined;
+/** The worker's first migrated PGlite, and its snapshot taken before anything else used it. */
+let firstPglite: Promise<{ handle: DatabaseHandle; snapshot: Blob }> | undefined;
+
+/** A fresh PGlite in memory, migrated: initdb and the migrations run once per worker, then it is copied. */
+async function openMigratedPglite(): Promise<DatabaseHandle> {
+  if (!firstPglite) {
+    firstPglite = (async () => {
+      const handle = await openPglite('memory://');
+      await handle.migrate();
+      const snapshot = await handle.snapshot?.();
+      if (!snapshot) throw new Error('PGlite takes snapshots');
+      // A copy: the tarball may sit on a shared buffer, which a Blob does not take.
+      return { handle, snapshot: new Blob([snapshot.slice()]) };
+    })();
+    return (await firstPglite).handle;
+  }
+  const { snapshot } = await firstPglite;
+  return openPglite('memory://', { loadDataDir: snapshot });
+}
 
 /** Opens a fresh, migrated database: PostgreSQL when DATABASE_URL is set, else PGlite in memory. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.DATABASE_URL;
-  const handle = url ? openPostgres(url) : await openPglite('memory://');
+  if (!url) return openMigratedPglite();
+  const handle = openPostgres(url);
   await handle.migrate();
   return handle;
 }

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { openPglite } from '../../../server/db/client.ts';
@@ -9,6 +8,7 @@ import { createThreadsRepository } from '../../../server/repositories/threads.ts
 import { readManifest } from '../../../server/publisher/export/export-catalogue.ts';
 import { settledRun, signInCurator } from '../auth/helpers.ts';
 import { startServerProcess, waitUntilListening } from '../helpers/server-process.ts';
+import { migratedDataDir } from '../helpers/migrated-data-dir.ts';
 
 const CLI = path.resolve(import.meta.dirname, '../../../scripts/curate.ts');
 
@@ -24,7 +24,7 @@ async function runCli(env: Record<string, string>): Promise<{ code: number | nul
 
 // A real server process and the real CLI on one embedded data folder (DATABASE_URL cleared).
 test('npm run curate refuses while a server holds the embedded database, then runs with the server’s tokens', async () => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'ct-curate-cli-'));
+  const dataDir = await migratedDataDir('ct-curate-cli-');
   const env = { DATA_DIR: dataDir, DATABASE_URL: '', CURATION_KEYWORDS: 'typography', CURATION_TAGS: '' };
   const server = await startServerProcess(env);
   await waitUntilListening(server);

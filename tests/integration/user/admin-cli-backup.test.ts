@@ -12,10 +12,11 @@ import { VERSION } from '../../../server/version.ts';
 import { HINT, runAdmin as run, SPAWNING } from '../helpers/admin-cli.ts';
 import { startServerProcess, waitUntilListening } from '../helpers/server-process.ts';
 import { runSqlOn, SEEDED_TABLES, seedEveryFamily } from '../helpers/seeded-families.ts';
+import { migratedDataDir } from '../helpers/migrated-data-dir.ts';
 
 /** A data folder with generated secrets and a database holding rows in every table family. */
 async function seededDataDir(): Promise<{ dataDir: string; rows: Record<string, number> }> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'ct-backup-cli-'));
+  const dataDir = await migratedDataDir('ct-backup-cli-');
   const { tokenKey } = await loadSecrets(loadConfig({ DATA_DIR: dataDir }));
   const database = await openPglite(dataDir);
   try {

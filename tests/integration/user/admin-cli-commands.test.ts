@@ -1,4 +1,3 @@
-import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
@@ -10,6 +9,7 @@ import { createRoleBindingsRepository } from '../../../server/repositories/role-
 import { createSessionsRepository } from '../../../server/repositories/sessions.ts';
 import { createUsersRepository } from '../../../server/repositories/users.ts';
 import { HINT, runAdmin as run, SPAWNING } from '../helpers/admin-cli.ts';
+import { migratedDataDir } from '../helpers/migrated-data-dir.ts';
 
 interface Seed {
   /** [threads user id, username] */
@@ -23,7 +23,7 @@ interface Seed {
 
 /** A fresh data folder whose database holds these users, their invite requests and sessions, in order. */
 async function dataDirWith(...seeds: Seed[]): Promise<string> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'ct-admin-'));
+  const dataDir = await migratedDataDir('ct-admin-');
   const database = await openPglite(dataDir);
   await database.migrate();
   const users = createUsersRepository(database.db);

@@ -1,12 +1,11 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { openPglite } from '../../../server/db/client.ts';
 import { createRoleBindingsRepository } from '../../../server/repositories/role-bindings.ts';
 import { createUsersRepository } from '../../../server/repositories/users.ts';
+import { migratedDataDir } from '../helpers/migrated-data-dir.ts';
 
 const SCRIPT = path.resolve(import.meta.dirname, '../../../scripts/admin.ts');
 // Each run is a process that opens the embedded database (about 5 s here, far more on a loaded
@@ -34,7 +33,7 @@ async function runWith(
 
 /** A fresh data folder whose database holds users who signed in as [threads user id, username]. */
 async function dataDirWith(...signedIn: [string, string][]): Promise<string> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'ct-admin-'));
+  const dataDir = await migratedDataDir('ct-admin-');
   const database = await openPglite(dataDir);
   await database.migrate();
   const users = createUsersRepository(database.db);
