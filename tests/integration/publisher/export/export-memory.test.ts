@@ -1,11 +1,19 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, expect, test } from 'vitest';
+import {
+  CATALOGUE_PAGE_SIZE,
+  pageCount,
+  type CatalogueListKey,
+  type CataloguePage,
+} from '../../../../contract/catalogue-pages.ts';
 import { ManifestSchema } from '../../../../contract/manifest.ts';
 import type { ExportResult, InsertResult } from '../../../../scripts/bench/catalogue-export.ts';
+import { PUBLIC_CATALOGUE_FILE } from '../../../../server/publisher/export/catalogue-files.ts';
+import { catalogueFileNames, pagesByList } from '../../helpers/catalogue-folder.ts';
 
 // The export of 100,000 approved threads in bounded memory: the benchmark's own child process
 // (scripts/bench/catalogue-export.ts) inserts them into a PGlite database of its own and exports
@@ -15,6 +23,8 @@ import type { ExportResult, InsertResult } from '../../../../scripts/bench/catal
 // threads-all.json alone is an 86 MB string). The RSS figures are printed, not asserted: the RSS
 // before the export varies by a few hundred MB with PGlite, and V8 lets garbage grow before it
 // collects (about 100 to 350 MB added here; the export that held everything added about 640 MB).
+// The same export is then read as a visitor's browser would: every list paged to its last page, as
+// the manifest counts them (export-catalogue-pages.test.ts checks the paging at 1,000 threads).
 
 const COUNT = 100_000;
 const MB = 1024 * 1024;
@@ -37,7 +47,7 @@ async function helper<T>(nodeOptions: string[], ...args: string[]): Promise<T> {
 }
 
 test(
-  'exporting 100,000 approved threads adds a bounded amount of memory, printed',
+  'exporting 100,000 approved threads adds a bounded amount of memory, printed; every list is paged to its last page, and a second export changes nothing',
   async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'ct-export-memory-'));
     const inserted = await helper<InsertResult>([], 'insert', dir, String(COUNT));
@@ -55,16 +65,44 @@ test(
     expect(result.cold.dataChanged).toBe(true);
     expect(result.warm.dataChanged).toBe(false);
 
-    // It exported everything: the manifest counts every thread, and All has every page.
+    // It exported everything: the manifest counts every thread, and every list has every page.
     const catalogueDir = path.join(dir, 'catalogue');
-    const manifest = ManifestSchema.parse(
-      JSON.parse(await readFile(path.join(catalogueDir, 'manifest.json'), 'utf8')),
-    );
-    expect(manifest.counts?.all).toBe(COUNT);
-    const pages = (await readdir(path.join(catalogueDir, 'pages/all'))).filter((name) =>
-      name.endsWith('.json'),
-    );
-    expect(pages).toHaveLength(Math.ceil(COUNT / 24));
+    const readJson = async (name: string) =>
+      JSON.parse(await readFile(path.join(catalogueDir, name), 'utf8')) as unknown;
+    const readPage = async (list: CatalogueListKey, page: number) =>
+      (await readJson(`pages/${list}/${page}.json`)) as CataloguePage;
+    const manifest = ManifestSchema.parse(await readJson('manifest.json'));
+    const counts = manifest.counts ?? { all: -1, text: -1, images: -1 };
+    expect(counts.all).toBe(COUNT);
+    expect(counts.text + counts.images).toBe(COUNT);
+    expect(counts.text).toBeGreaterThan(0);
+    expect(counts.images).toBeGreaterThan(0);
+    const topics = manifest.topics ?? [];
+    expect(topics.length).toBeGreaterThan(3);
+
+    const names = await catalogueFileNames(catalogueDir);
+    const onDisk = pagesByList(names);
+    const expected = new Map<string, number>([
+      ['all', counts.all],
+      ['text', counts.text],
+      ['images', counts.images],
+      ...topics.map((topic): [string, number] => [`topics/${topic.slug}`, topic.count]),
+    ]);
+    expect(new Set(onDisk.keys())).toEqual(new Set(expected.keys()));
+    expect(onDisk.get('all')).toHaveLength(Math.ceil(COUNT / 24));
+    for (const [list, count] of expected) {
+      const pages = pageCount(count);
+      expect(onDisk.get(list), list).toEqual(Array.from({ length: pages }, (_, i) => i + 1));
+      const last = await readPage(list as CatalogueListKey, pages);
+      expect(last).toMatchObject({ version: manifest.version, page: pages, pages, total: count });
+      expect(last.cards).toHaveLength(count - (pages - 1) * CATALOGUE_PAGE_SIZE);
+    }
+    // 100,000 = 4,166 full pages and 16 cards, newest first: the child numbers its threads from the newest.
+    const lastAll = await readPage('all', 4167);
+    expect(lastAll.cards).toHaveLength(16);
+    expect(lastAll.cards.at(-1)?.permalink).toMatch(/\/post\/bench0099999$/);
+    expect((await readPage('all', 1)).cards[0]?.permalink).toMatch(/\/post\/bench0000000$/);
+    for (const name of names) expect(name).toMatch(PUBLIC_CATALOGUE_FILE);
   },
   30 * 60_000,
 );
