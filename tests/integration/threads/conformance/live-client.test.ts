@@ -9,6 +9,7 @@ import {
   startFixtureServer,
   type Exchange,
 } from './fixture-server.ts';
+import { TEST_THREADS_RETRY } from '../../helpers/app.ts';
 
 // The live client against Meta's documented request and response shapes (threads-api.md sections
 // 1-7), written as fixtures of our own; the fixture server asserts each request the client sends.
@@ -30,6 +31,8 @@ beforeAll(async () => {
     graphBaseUrl: server.base,
     appId: '1029384756102938',
     appSecret: 'f1xture-app-secret-0000',
+    // Retried as the server retries, without its seconds of waiting (the waits are unit-tested).
+    retry: TEST_THREADS_RETRY,
   });
 });
 afterAll(() => server.close());
