@@ -63,63 +63,73 @@ async function scan(page: Page): Promise<Found[]> {
   });
 }
 
-/** Opens `path`, waits for its islands to settle, and scans it; the findings are named by page. */
-async function scanPage(page: Page, path: string): Promise<Record<string, Found[]>> {
+const SCHEMES = ['light', 'dark'] as const;
+
+/**
+ * Scans the page as it is now in the light and then the dark theme: the themes are CSS media
+ * queries alone, so switching the emulated scheme restyles the same page without loading it again.
+ * The findings are named by `where` and the theme.
+ */
+async function scanBothThemes(page: Page, where: string): Promise<Record<string, Found[]>> {
+  const found: Record<string, Found[]> = {};
+  for (const colorScheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme });
+    const list = await scan(page);
+    if (list.length > 0) found[`${where} (${colorScheme})`] = list;
+  }
+  return found;
+}
+
+/** Opens `path`, waits for its islands to settle, and scans it in both themes, named by `where`. */
+async function scanPage(page: Page, path: string, where = path): Promise<Record<string, Found[]>> {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
-  const found = await scan(page);
-  return found.length === 0 ? {} : { [path]: found };
+  return scanBothThemes(page, where);
 }
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`signed out, every public page passes axe in the ${scheme} theme`, async ({
-    newPage,
-    pageProblems,
-  }) => {
-    test.setTimeout(180_000);
-    pageProblems.allow(/status of 404/); // the sweep opens the 404 page on purpose
-    const page = await newPage({ colorScheme: scheme, bypassCSP: true });
-    const found: Record<string, Found[]> = {};
-    for (const path of PUBLIC_PAGES) Object.assign(found, await scanPage(page, path));
-    // The grid hydrated, then its next page shown: the states a reader reaches on home.
-    await page.goto('/');
-    await waitForHydration(page);
-    await page.getByRole('button', { name: 'Show more threads' }).click();
-    await expect(page.locator('.thread-grid')).toHaveCount(2);
-    const more = await scan(page);
-    if (more.length > 0) found['/ (hydrated, second page)'] = more;
-    expect(found).toEqual({});
-  });
+test('signed out, every public page passes axe in the light and the dark theme', async ({
+  newPage,
+  pageProblems,
+}) => {
+  test.setTimeout(180_000);
+  pageProblems.allow(/status of 404/); // the sweep opens the 404 page on purpose
+  const page = await newPage({ bypassCSP: true, reducedMotion: 'reduce' });
+  const found: Record<string, Found[]> = {};
+  for (const path of PUBLIC_PAGES) Object.assign(found, await scanPage(page, path));
+  // The grid hydrated, then its next page shown: the states a reader reaches on home.
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Show more threads' }).click();
+  await expect(page.locator('.thread-grid')).toHaveCount(2);
+  Object.assign(found, await scanBothThemes(page, '/ (hydrated, second page)'));
+  expect(found).toEqual({});
+});
 
-  test(`signed in, a member's and the admin's pages pass axe in the ${scheme} theme`, async ({
-    newPage,
-    pageProblems,
-  }) => {
-    test.setTimeout(240_000);
-    pageProblems.allow(/status of 404/); // /request-invite asks for the profile a newcomer does not have yet
-    const found: Record<string, Found[]> = {};
-    for (const username of [`axe${scheme}member`, 'admin']) {
-      const page = await newPage({ colorScheme: scheme, bypassCSP: true });
-      await signInAs(page, username);
-      for (const path of SIGNED_IN_PAGES) {
-        for (const [where, list] of Object.entries(await scanPage(page, path)))
-          found[`${username} ${where}`] = list;
-      }
-      if (username !== 'admin') continue;
-      // Every tab of the dashboard, as the admin opens it.
-      await page.goto('/dashboard');
-      const tabs = page.getByRole('tab');
-      await expect(tabs.first()).toBeVisible();
-      for (let index = 0; index < (await tabs.count()); index++) {
-        const tab = tabs.nth(index);
-        const name = (await tab.textContent()) ?? String(index);
-        await tab.click();
-        await expect(tab).toHaveAttribute('aria-selected', 'true');
-        await page.waitForLoadState('networkidle');
-        const list = await scan(page);
-        if (list.length > 0) found[`admin /dashboard, tab ${name}`] = list;
-      }
+test("signed in, a member's and the admin's pages pass axe in the light and the dark theme", async ({
+  newPage,
+  pageProblems,
+}) => {
+  test.setTimeout(240_000);
+  pageProblems.allow(/status of 404/); // /request-invite asks for the profile a newcomer does not have yet
+  const found: Record<string, Found[]> = {};
+  for (const username of ['axemember', 'admin']) {
+    const page = await newPage({ bypassCSP: true, reducedMotion: 'reduce' });
+    await signInAs(page, username);
+    for (const path of SIGNED_IN_PAGES)
+      Object.assign(found, await scanPage(page, path, `${username} ${path}`));
+    if (username !== 'admin') continue;
+    // Every tab of the dashboard, as the admin opens it.
+    await page.goto('/dashboard');
+    const tabs = page.getByRole('tab');
+    await expect(tabs.first()).toBeVisible();
+    for (let index = 0; index < (await tabs.count()); index++) {
+      const tab = tabs.nth(index);
+      const name = (await tab.textContent()) ?? String(index);
+      await tab.click();
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+      await page.waitForLoadState('networkidle');
+      Object.assign(found, await scanBothThemes(page, `admin /dashboard, tab ${name}`));
     }
-    expect(found).toEqual({});
-  });
-}
+  }
+  expect(found).toEqual({});
+});
