@@ -175,7 +175,8 @@ export default defineConfig({
   outputDir: 'test-output/playwright',
   forbidOnly: true,
   retries: 0,
-  workers: 2,
+  // Three: the tests mostly wait (on servers rebuilding, on pages), so a 2-core machine has room for a third.
+  workers: 3,
   reporter: [['list']],
   use: {
     browserName: 'chromium',
