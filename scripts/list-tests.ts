@@ -29,19 +29,11 @@ function collect(args: string[], env: NodeJS.ProcessEnv): string {
 }
 
 /** Vitest's collected tests as `label project file › name` lines. */
-function vitestTests(label: string, env: NodeJS.ProcessEnv, projects: string[] = []): string[] {
+function vitestTests(label: string, env: NodeJS.ProcessEnv, filters: string[] = []): string[] {
   const dir = mkdtempSync(path.join(tmpdir(), 'ct-list-'));
   try {
     const file = path.join(dir, 'tests.json');
-    collect(
-      [
-        'node_modules/vitest/vitest.mjs',
-        'list',
-        `--json=${file}`,
-        ...projects.flatMap((project) => ['--project', project]),
-      ],
-      env,
-    );
+    collect(['node_modules/vitest/vitest.mjs', 'list', `--json=${file}`, ...filters], env);
     const entries = JSON.parse(readFileSync(file, 'utf8')) as VitestEntry[];
     return entries.map(
       (entry) => `${label} ${entry.projectName} ${path.relative(ROOT, entry.file)} › ${entry.name}`,
@@ -81,7 +73,14 @@ const onPostgres = { ...process.env, DATABASE_URL: LIST_ONLY_DATABASE_URL, E2E_P
 const groups: [string, string[]][] = [
   ['vitest', vitestTests('vitest', withoutDatabase)],
   ['playwright', playwrightTests('playwright', withoutDatabase)],
-  ['postgres:vitest', vitestTests('postgres:vitest', onPostgres, ['integration', 'postgres'])],
+  // As scripts/test-postgres.ts runs them (decision 061): the tagged integration tests, then tests/postgres.
+  [
+    'postgres:vitest',
+    [
+      ...vitestTests('postgres:vitest', onPostgres, ['--project', 'integration', '--tags-filter=engine']),
+      ...vitestTests('postgres:vitest', onPostgres, ['--project', 'postgres']),
+    ],
+  ],
   ['postgres:playwright', playwrightTests('postgres:playwright', onPostgres)],
 ];
 for (const [, lines] of groups) console.log(lines.sort().join('\n'));
