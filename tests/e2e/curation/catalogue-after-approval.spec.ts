@@ -83,14 +83,18 @@ test('after an approval, a visitor with the Text list cached sees the new text t
   expect(alerts).toEqual([]);
 
   // The server republishes the catalogue in the background: a new version whose Text list holds it.
+  // The publisher writes the pages first and the manifest last (its commit point), so a page may
+  // already hold the thread while the manifest still names the old catalogue: wait for both.
+  let onPage = 0;
   await expect
-    .poll(() => cataloguePageHolding(admin.request, 'text', permalink), {
-      timeout: 90_000,
-      intervals: [1_000],
-    })
-    .toBeGreaterThan(0);
-  expect(await servedCatalogue(admin.request)).not.toBe(oldCatalogue);
-  const onPage = await cataloguePageHolding(admin.request, 'text', permalink);
+    .poll(
+      async () => {
+        onPage = await cataloguePageHolding(admin.request, 'text', permalink);
+        return onPage > 0 && (await servedCatalogue(admin.request)) !== oldCatalogue;
+      },
+      { timeout: 90_000, intervals: [1_000] },
+    )
+    .toBe(true);
 
   // The visitor comes back: the cached page belongs to the old catalogue, so it is fetched again.
   let textPageRequests = 0;
