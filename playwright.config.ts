@@ -172,11 +172,13 @@ const wanted = (index: number) => {
  */
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-output/playwright',
+  // Its own folder when another run goes on beside this one (the PostgreSQL pass's, during npm test):
+  // Playwright empties its output folder as it starts.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-output/playwright',
   forbidOnly: true,
   retries: 0,
-  // Three: the tests mostly wait (on servers rebuilding, on pages), so a 2-core machine has room for a third.
-  workers: 3,
+  // Four: the tests mostly wait (on servers rebuilding, on pages): three used about a fifth of two cores.
+  workers: 4,
   reporter: [['list']],
   use: {
     browserName: 'chromium',

@@ -3,7 +3,8 @@
  * `engine` (decision 061: those whose outcome depends on the database engine), the tests that need
  * one database shared by several instances (tests/postgres/), some through Debian's PgBouncer in
  * transaction mode, and the browser walk of three instances behind Debian's nginx (Playwright
- * project `instances`). CI runs it after `npm test`. `--all` runs the whole integration project.
+ * project `instances`). `npm test` runs it beside its browser tests when POSTGRES_TEST_URL is set (CI
+ * does). `--all` runs the whole integration project.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -60,6 +61,8 @@ run(
   {
     ...process.env,
     E2E_PROJECTS: 'instances',
+    // npm test runs this pass beside its own browser tests, whose output folder Playwright would empty.
+    E2E_OUTPUT_DIR: 'test-output/playwright-instances',
     PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile('postgres-playwright'),
   },
 );
