@@ -31,7 +31,8 @@ function server(
   return {
     // It rebuilds a stale site before it listens; a first start (no site yet) listens at once and
     // answers pages 503 until its background build is served (decision 038): wait for the home then.
-    command: `${prepare} && rm -rf ${dataDir} && node server/main.ts`,
+    // Its data folder starts with a migrated database copied from a template (tests/e2e-data-dir.ts).
+    command: `${prepare} && node tests/e2e-data-dir.ts ${dataDir} && node server/main.ts`,
     url: serveSite ? `${origin}/` : `${origin}/api/health`,
     env: {
       PORT: String(port),
@@ -177,8 +178,10 @@ export default defineConfig({
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-output/playwright',
   forbidOnly: true,
   retries: 0,
-  // Four: the tests mostly wait (on servers rebuilding, on pages): three used about a fifth of two cores.
-  workers: 4,
+  // Three: the tests mostly wait (on servers rebuilding, on pages), so a 2-core machine has room for a
+  // third. Not four: the curation specs share one server and its review queue, and four at once took
+  // each other's rows (measured).
+  workers: 3,
   reporter: [['list']],
   use: {
     browserName: 'chromium',

@@ -1,9 +1,8 @@
 /**
  * `npm test`: everything: make sure Chromium and nginx are there, build the site under test, then
- * unit and integration tests (Vitest), then two lanes side by side: the browser tests (Playwright),
- * and beside them the benchmarks' smoke runs (every bench step once, small, so that a broken
- * benchmark fails here), preceded by the PostgreSQL pass when POSTGRES_TEST_URL names a database it
- * may empty (CI does). Never skips a part.
+ * unit and integration tests (Vitest), the browser tests (Playwright) with the PostgreSQL pass beside
+ * them when POSTGRES_TEST_URL names a database it may empty (CI does), and the benchmarks' smoke runs
+ * (every bench step once, small, so that a broken benchmark fails here). Never skips a part.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, readFileSync } from 'node:fs';
@@ -84,8 +83,8 @@ recordPhase('Site under test', siteStartedAt, true);
 process.env.NODE_COMPILE_CACHE ??= path.resolve('node_modules/.cache/node-compile');
 
 /**
- * Runs one phase of the lane beside the browser tests: its output goes to a file and is printed
- * whole when it ends, so it never tears Playwright's lines. Resolves whether it passed.
+ * Runs a phase beside the browser tests: its output goes to a file and is printed whole when it
+ * ends, so it never tears Playwright's lines. Resolves whether it passed.
  */
 function besidePhase(title: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
   console.log(`\n▶ ${title} (beside the browser tests: its output follows when it ends)`);
@@ -128,33 +127,19 @@ function browserTests(): Promise<boolean> {
 }
 
 /**
- * What runs beside the browser tests, one after another, stopping at the first failure: the browser
- * tests mostly wait on servers and pages (a fifth of two cores), which leaves room for these.
+ * The PostgreSQL pass, beside the browser tests when POSTGRES_TEST_URL names a database it may empty:
+ * the browser tests mostly wait on servers and pages. Resolves true when there is none to run.
  */
-async function besideTheBrowser(): Promise<boolean> {
+function postgresPass(): Promise<boolean> {
   const postgres = process.env.POSTGRES_TEST_URL;
-  const phases: [string, string[], NodeJS.ProcessEnv?][] = [
-    ...(postgres
-      ? [
-          [
-            'PostgreSQL pass (npm run test:postgres)',
-            ['scripts/test-postgres.ts'],
-            { ...process.env, DATABASE_URL: postgres },
-          ] as [string, string[], NodeJS.ProcessEnv],
-        ]
-      : []),
-    ['Benchmark smoke (npm run bench -- --smoke)', ['scripts/bench/run.ts', '--smoke']],
-    [
-      'Catalogue benchmark smoke (npm run bench:catalogue -- --smoke)',
-      ['scripts/bench/catalogue.ts', '--smoke'],
-    ],
-    [
-      'Versions benchmark smoke (npm run bench:versions -- --smoke)',
-      ['scripts/bench/versions.ts', '--smoke'],
-    ],
-  ];
-  for (const [title, args, env] of phases) if (!(await besidePhase(title, args, env))) return false;
-  return true;
+  if (!postgres) return Promise.resolve(true);
+  return besidePhase('PostgreSQL pass (npm run test:postgres)', ['scripts/test-postgres.ts'], {
+    ...process.env,
+    DATABASE_URL: postgres,
+    // Its tests build and write a site under test of their own: the browser tests' 'site' server
+    // serves test-output/site meanwhile.
+    TEST_SITE_DIR: 'test-output/postgres-site',
+  });
 }
 
 // The tools run on this same Node (24), whatever `node` the shell would find. Each runner also
@@ -166,6 +151,16 @@ run('Unit and integration tests (Vitest)', process.execPath, [
   '--reporter=json',
   `--outputFile.json=${reportFile('vitest')}`,
 ]);
-const [browserPassed, besidePassed] = await Promise.all([browserTests(), besideTheBrowser()]);
-if (!browserPassed || !besidePassed) process.exit(1);
+const [browserPassed, postgresPassed] = await Promise.all([browserTests(), postgresPass()]);
+if (!browserPassed || !postgresPassed) process.exit(1);
+// Alone: under the browser tests' load they took more than twice as long.
+run('Benchmark smoke (npm run bench -- --smoke)', process.execPath, ['scripts/bench/run.ts', '--smoke']);
+run('Catalogue benchmark smoke (npm run bench:catalogue -- --smoke)', process.execPath, [
+  'scripts/bench/catalogue.ts',
+  '--smoke',
+]);
+run('Versions benchmark smoke (npm run bench:versions -- --smoke)', process.execPath, [
+  'scripts/bench/versions.ts',
+  '--smoke',
+]);
 console.log('\n✓ All tests passed.');

@@ -4,7 +4,9 @@ import { buildSite, staleReason, type SiteBuildOptions } from '../server/publish
 /** Where `npm test` builds the site and serves it from, kept apart from `dist` so `npm start` never rebuilds for it. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4391);
 export const TEST_SITE: SiteBuildOptions = {
-  siteDir: path.resolve(import.meta.dirname, '../test-output/site'),
+  // TEST_SITE_DIR: npm test's PostgreSQL pass builds and writes its own, beside the browser tests,
+  // whose 'site' server serves this one.
+  siteDir: path.resolve(process.env.TEST_SITE_DIR ?? path.join(import.meta.dirname, '../test-output/site')),
   catalogueDir: path.resolve(import.meta.dirname, '../data'),
   publicUrl: `http://127.0.0.1:${E2E_PORT}`,
   contactEmail: 'privacy@curated-threads.test',

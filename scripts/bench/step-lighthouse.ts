@@ -14,7 +14,13 @@ import type { LighthousePage, LighthouseResult, LighthouseSummary } from './resu
 /** What served the thread page and the profile, as the report says it. */
 const LIVE_SITE = 'live server';
 
-/** The medians of `path` on the server at `baseUrl`, with the step's runs and warm-up, each beside the blank page. */
+/** Whether a smoke run has paired a page with the blank page yet: once shows that code path works. */
+let smokePairedBlank = false;
+
+/**
+ * The medians of `path` on the server at `baseUrl`, with the step's runs and warm-up, each beside the
+ * blank page (in a smoke run, the first page only).
+ */
 async function measure(
   context: StepContext,
   baseUrl: string,
@@ -23,14 +29,16 @@ async function measure(
 ): Promise<LighthouseSummary> {
   const { options, progress } = context;
   progress(`lighthouse: ${what} ${path}, ${options.lighthouseRuns} runs…`);
-  return lighthouseMedians(
+  const summary = await lighthouseMedians(
     `${baseUrl}${path}`,
     options.lighthouseRuns,
     await context.browser(),
     progress,
     !options.smoke,
-    (await context.blankPage()).url,
+    options.smoke && smokePairedBlank ? undefined : (await context.blankPage()).url,
   );
+  smokePairedBlank = true;
+  return summary;
 }
 
 /**
