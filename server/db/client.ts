@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -97,7 +97,12 @@ export async function openPglite(
   let location: string = dataDir;
   if (dataDir !== 'memory://') {
     location = path.join(dataDir, 'pglite');
-    await mkdir(location, { recursive: true });
+    // PGlite writes its files readable and writable by everyone (0666 under umask 022), so the folder
+    // that holds them is its owner's alone, whatever the umask; an older, open folder is closed too.
+    // DATA_DIR itself keeps its mode: nginx reads the catalogue folder inside it (decision 041).
+    await mkdir(dataDir, { recursive: true });
+    await mkdir(location, { recursive: true, mode: 0o700 });
+    await chmod(location, 0o700);
   }
   const client = await PGlite.create(location, loadDataDir ? { loadDataDir } : {});
   const db = drizzlePglite({ client, schema });
