@@ -63,17 +63,17 @@ const MAX_EMAIL = 254;
 
 /** `POST /api/digest/subscribe`: the address that asks for the digest. */
 export const DigestSubscribeSchema = z.object({
-  email: z
-    .string()
-    .check(
-      z.trim(),
-      z.toLowerCase(),
-      z.maxLength(MAX_EMAIL, 'must be at most 254 characters'),
-      z.regex(
-        /^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+\.[^\s@<>()",;:\\[\]]+$/,
-        'must be an e-mail address',
-      ),
+  email: z.string().check(
+    z.trim(),
+    z.toLowerCase(),
+    z.maxLength(MAX_EMAIL, 'must be at most 254 characters'),
+    z.regex(/^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+\.[^\s@<>()",;:\\[\]]+$/, 'must be an e-mail address'),
+    // Nothing invisible gets mailed: controls (NUL, NEL), direction marks, joiners, noncharacters.
+    z.refine(
+      (email) => !hasHiddenCharacters(email) && !/\p{Cf}/u.test(email),
+      'must be an e-mail address without control or invisible characters',
     ),
+  ),
 });
 
 /**

@@ -1,3 +1,5 @@
+import { hasHiddenCharacters } from './hidden-characters.ts';
+
 /** The size link previews ask for: 1.91:1, large enough for high-density screens. */
 export const SOCIAL_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
@@ -25,5 +27,7 @@ export function parseSocialImagePath(pathname: string): { kind: SocialKind; key:
   const kind = rest.slice(0, slash);
   const key = rest.slice(slash + 1);
   if (!(SOCIAL_KINDS as readonly string[]).includes(kind) || key === '' || key.includes('/')) return null;
+  // No page is named by hidden characters; a NUL would reach the database's lookup as a 500 (issue 34).
+  if (hasHiddenCharacters(key)) return null;
   return { kind: kind as SocialKind, key };
 }

@@ -85,8 +85,12 @@ export function wrapLines(text: string, maxWidth: number, maxLines: number): str
   return lines;
 }
 
-/** Control and bidi-override characters draw as boxes or reorder text: they never reach a picture. */
-const clean = (text: string) => text.replace(/[\p{Cc}\p{Cf}]/gu, ' ');
+/**
+ * Control and bidi-override characters draw as boxes or reorder text, and XML refuses noncharacters
+ * and lone surrogates (sharp failed on a bio stored with U+FFFE before decision 062): none reaches a
+ * picture, whatever text was stored before the rule.
+ */
+const clean = (text: string) => text.replace(/[\p{Cc}\p{Cf}\p{Cs}\p{Noncharacter_Code_Point}]/gu, ' ');
 
 function textLines(lines: string[], x: number, y: number, size: number, lineHeight: number, attrs: string) {
   return lines

@@ -81,6 +81,10 @@ test('bad input is a 400 with a detail; signed out is refused; nothing is stored
   const bad: [unknown, string][] = [
     [{ email: 'not an address', enabled: true }, 'e-mail address'],
     [{ email: `${'a'.repeat(250)}@example.com`, enabled: true }, '254'],
+    // Issue 34: a NUL answered 500 (PostgreSQL cannot store it); NEL and U+FFFF were stored and mailed.
+    [{ email: 'ali\u0000ce@example.com', enabled: true }, 'invisible characters'],
+    [{ email: 'ali\u0085ce@example.com', enabled: true }, 'invisible characters'],
+    [{ email: 'alice@exam\uFFFFple.com', enabled: true }, 'invisible characters'],
     [{ email: 'alice@example.com' }, 'enabled'],
     [{ email: 'alice@example.com', enabled: 'yes' }, 'enabled'],
     [{ email: 'alice@example.com', enabled: true, extra: 1 }, 'extra'],

@@ -38,3 +38,20 @@ test('a subscription address is trimmed and lower-cased; anything that is not an
   for (const email of ['reader', 'a@b', 'a b@example.com', '<a@example.com>', `${'x'.repeat(250)}@e.com`])
     expect(DigestSubscribeSchema.safeParse({ email }).success, email).toBe(false);
 });
+
+// Issue 34: these were stored (NUL answered 500 from the database) or mailed as they were.
+test.each([
+  ['NUL', 'a\u0000b@example.com'],
+  ['NEL', 'a\u0085b@example.com'],
+  ['right-to-left override', 'moc.elpmaxe@\u202Ea'],
+  ['zero-width joiner', 'a\u200Db@example.com'],
+  ['left-to-right mark', 'a\u200Eb@example.com'],
+  ['noncharacter U+FFFF', 'a\uFFFFb@example.com'],
+  ['lone surrogate', 'a\uD800b@example.com'],
+])('an address with a %s is refused with the reason', (_, email) => {
+  const result = DigestSubscribeSchema.safeParse({ email });
+  expect(result.success).toBe(false);
+  expect(result.error?.issues.map((issue) => issue.message)).toContain(
+    'must be an e-mail address without control or invisible characters',
+  );
+});

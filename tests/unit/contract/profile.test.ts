@@ -34,7 +34,8 @@ describe('bio rule', () => {
     expect(bioProblem('line one\nline two')).toBeNull();
   });
 
-  test.each(['\u202Eevil', 'a\u2066b', 'bell\u0007', 'tab\there'])(
+  // U+FFFE was stored, then broke the profile's preview picture (its XML refuses noncharacters): 500.
+  test.each(['\u202Eevil', 'a\u2066b', 'bell\u0007', 'tab\there', 'a\uFFFEb', 'next\u0085line', 'a\u200Fb'])(
     'refuses control and direction characters: %j',
     (bio) => {
       expect(bioProblem(bio)).toBe('Bio cannot contain control or text-direction characters.');

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { parseSocialImagePath, socialImagePath } from '../../../../../contract/social-image.ts';
 import { socialCardSvg, wrapLines } from '../../../../../server/services/social-images/social-card.ts';
@@ -40,6 +41,19 @@ describe('socialCardSvg', () => {
     expect(svg).toContain('@ada · #Typography');
     expect(svg).toMatch(/^<svg [^>]*width="1200" height="630"/);
   });
+
+  test('a bio stored with a noncharacter or a lone surrogate still draws (XML refuses both)', async () => {
+    const svg = socialCardSvg({
+      kind: 'Member',
+      headline: 'Ada \uFFFE',
+      headlineStyle: 'name',
+      body: 'Grids\uFFFF and \uD800type',
+      footer: '@ada',
+    });
+    expect(/[\uFFFE\uFFFF\uD800]/.test(svg)).toBe(false);
+    const png = await sharp(Buffer.from(svg)).png().toBuffer();
+    expect((await sharp(png).metadata()).width).toBe(1200);
+  });
 });
 
 describe('social image paths', () => {
@@ -53,6 +67,9 @@ describe('social image paths', () => {
       '/social/thread/a/b.png',
       '/social/topic/a.jpg',
       '/social.png',
+      // Issue 34: a NUL reached the profile lookup and answered 500.
+      '/social/profile/\u0000.png',
+      '/social/profile/a\u202Eb.png',
     ])
       expect(parseSocialImagePath(path), path).toBeNull();
   });
