@@ -72,7 +72,14 @@ const projects = [
     ],
     use: { baseURL: TEST_SITE.publicUrl },
   },
-  { name: 'curation', testMatch: 'curation/**/*.spec.ts', use: { baseURL: CURATION_SITE.publicUrl } },
+  // One spec at a time: they share one server and its review queue, and side by side one spec decided
+  // or moved the rows another was about to approve (CI, twice). The other projects fill the other workers.
+  {
+    name: 'curation',
+    testMatch: 'curation/**/*.spec.ts',
+    workers: 1,
+    use: { baseURL: CURATION_SITE.publicUrl },
+  },
   { name: 'catalogue', testMatch: 'catalogue/**/*.spec.ts', use: { baseURL: LARGE_SITE.publicUrl } },
   { name: 'split', testMatch: 'split/**/*.spec.ts', use: { baseURL: SPLIT_SITE.publicUrl } },
   { name: 'nginx', testMatch: 'nginx/**/*.spec.ts', use: { baseURL: NGINX_SITE.publicUrl } },
@@ -179,8 +186,7 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   // Three: the tests mostly wait (on servers rebuilding, on pages), so a 2-core machine has room for a
-  // third. Not four: the curation specs share one server and its review queue, and four at once took
-  // each other's rows (measured).
+  // third. The curation specs run one at a time on one of them (their project's own limit).
   workers: 3,
   reporter: [['list']],
   use: {
