@@ -61,10 +61,16 @@ test('a member sees the notice of their declined submission with its reason; ope
   await expect(button).toHaveText(NOTICE_TEXTS.button);
 
   // On a phone the open list stays within the screen.
+  // The panel's id comes from React's useId, counted as islands mount, so it may differ after the
+  // reload: find the panel again from the button.
   await page.setViewportSize({ width: 360, height: 740 });
   await button.click();
-  await expect(notice).toBeVisible();
-  const box = await panel.boundingBox();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  const reopened = page.locator(`#${await button.getAttribute('aria-controls')}`);
+  await expect(
+    reopened.getByRole('listitem').filter({ hasText: `Your submission was declined: ${reason}` }),
+  ).toBeVisible();
+  const box = await reopened.boundingBox();
   expect(box?.x).toBeGreaterThanOrEqual(0);
   expect((box?.x ?? 0) + (box?.width ?? Infinity)).toBeLessThanOrEqual(360);
 });
