@@ -48,6 +48,14 @@ function decodeSegment(segment: string): string | null {
   }
 }
 
+/**
+ * A post's link that names no author: what a submitted link becomes until Threads tells who wrote it
+ * (issue 34). The handle typed into a link is anyone's guess, so it is never kept.
+ */
+export function authorlessUrl(shortcode: string): string {
+  return `${CANONICAL_ORIGIN}/t/${shortcode}`;
+}
+
 /** Parses and normalises a submitted Threads post link. */
 export function parseThreadUrl(input: string): ThreadUrlResult {
   const text = input.trim();
@@ -104,7 +112,7 @@ export function parseThreadUrl(input: string): ThreadUrlResult {
 
   if (third === undefined) {
     if (first !== 't' || !SHORTCODE.test(second)) return notThreads();
-    return { ok: true, link: { url: `${CANONICAL_ORIGIN}/t/${second}`, username: null, shortcode: second } };
+    return { ok: true, link: { url: authorlessUrl(second), username: null, shortcode: second } };
   }
 
   if (!first.startsWith('@') || second !== 'post' || !SHORTCODE.test(third)) return notThreads();

@@ -32,8 +32,12 @@ export interface DecisionRow {
  */
 const byMember = sql`exists (select 1 from ${users} join ${profiles} on ${profiles.userId} = ${users.id} where ${profiles.status} = 'approved' and lower(${users.threadsUsername}) = lower(${threads.username}))`;
 
-/** A post submitted by its own author (the submitting user's Threads username is the post's). */
-const submittedByItsAuthor = sql`exists (select 1 from ${manualSubmissions} join ${users} on ${users.id} = ${manualSubmissions.userId} where ${manualSubmissions.threadId} = ${threads.id} and lower(${users.threadsUsername}) = lower(${threads.username}))`;
+/**
+ * A post submitted by its own author: the submitter's Threads username is the post's, or, for a
+ * link Threads has not attributed, the one they typed into it (stored canonical, lower case). The
+ * typed handle attributes nothing (decision 063), but it may still keep a post off the public log.
+ */
+const submittedByItsAuthor = sql`exists (select 1 from ${manualSubmissions} join ${users} on ${users.id} = ${manualSubmissions.userId} where ${manualSubmissions.threadId} = ${threads.id} and (lower(${users.threadsUsername}) = lower(${threads.username}) or ${manualSubmissions.threadUrl} = 'https://www.threads.com/@' || lower(${users.threadsUsername}) || '/post/' || ${threads.shortcode}))`;
 
 /** The text of a timestamp in UTC with all six fractional digits, which `::timestamptz` reads back exactly. */
 const exactDecidedAt = sql<string>`to_char(${threads.decidedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;

@@ -37,12 +37,30 @@ function byAuthor({ username, userId }: AuthorIdentity): SQL {
   ) as SQL;
 }
 
+/**
+ * On a post seen again through the API: the author Threads names now (a rename follows), the
+ * account it belongs to once known, and what a submitted link lacked (its text, picture and time).
+ * Only API results reach `excluded` here, so a handle typed into a link never does (decision 063).
+ */
+const verifiedAuthor = {
+  username: sql`coalesce(excluded.username, ${threads.username})`,
+  authorName: sql`coalesce(excluded.author_name, ${threads.authorName})`,
+  ownerUserId: sql`coalesce(${threads.ownerUserId}, excluded.owner_user_id)`,
+  permalink: sql`case when excluded.username is null then ${threads.permalink} else excluded.permalink end`,
+  text: sql`case when ${threads.text} = '' then excluded.text else ${threads.text} end`,
+  imageUrl: sql`coalesce(${threads.imageUrl}, excluded.image_url)`,
+  imageExpiresAt: sql`case when ${threads.imageUrl} is null then excluded.image_expires_at else ${threads.imageExpiresAt} end`,
+  topicTag: sql`coalesce(${threads.topicTag}, excluded.topic_tag)`,
+  postedAt: sql`coalesce(${threads.postedAt}, excluded.posted_at)`,
+};
+
 /** Curated threads: what searches and members found, and what admins decided. */
 export function createThreadsRepository(db: Database) {
   return {
     /**
-     * Adds posts not seen before (keyed on the shortcode) as pending; a post seen again only gets its
-     * counters and fetch time refreshed, never its status or source. Returns how many were new.
+     * Adds posts not seen before (keyed on the shortcode) as pending; a post seen again gets its
+     * counters and fetch time refreshed and its author as Threads tells it (decision 063), never its
+     * status or source. Returns how many were new.
      */
     async upsertFound(rows: NewThread[], tx: Database = db): Promise<number> {
       if (rows.length === 0) return 0;
@@ -56,11 +74,39 @@ export function createThreadsRepository(db: Database) {
             replies: sql`coalesce(excluded.replies, ${threads.replies})`,
             mediaId: sql`coalesce(${threads.mediaId}, excluded.media_id)`,
             fetchedAt: sql`now()`,
+            ...verifiedAuthor,
           },
         })
         // xmax is 0 only on a row this statement inserted.
         .returning({ inserted: sql<boolean>`(xmax = 0)` });
       return result.filter((row) => row.inserted).length;
+    },
+
+    /**
+     * Known posts Threads now names an opted-out author for: they take that author (so they are
+     * theirs to see and remove), and those waiting for review leave the queue as an opt-out does.
+     * Returns the ids that left the queue.
+     */
+    async attributeOptedOut(rows: NewThread[], tx: Database = db): Promise<string[]> {
+      const left: string[] = [];
+      for (const row of rows) {
+        const [waiting] = await tx
+          .update(threads)
+          .set({ status: 'removed', statusBeforeRemoval: 'pending' })
+          .where(and(eq(threads.shortcode, row.shortcode), eq(threads.status, 'pending')))
+          .returning({ id: threads.id });
+        if (waiting) left.push(waiting.id);
+        await tx
+          .update(threads)
+          .set({
+            username: row.username,
+            authorName: sql`coalesce(${row.authorName ?? null}, ${threads.authorName})`,
+            ownerUserId: sql`coalesce(${threads.ownerUserId}, ${row.ownerUserId ?? null}::uuid)`,
+            permalink: row.permalink,
+          })
+          .where(eq(threads.shortcode, row.shortcode));
+      }
+      return left;
     },
 
     /** Adds one thread unless its shortcode is known; null when it was (the caller explains). */

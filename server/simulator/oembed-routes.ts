@@ -14,19 +14,28 @@ export const OEMBED_CALLS_PER_HOUR = 1_000;
 const MIN_WIDTH = 320;
 const MAX_WIDTH = 658;
 
-/** The live public post a permalink names: a seeded post not yet deleted, a member's own or a published one. */
+/**
+ * The live public post a permalink names: a seeded post not yet deleted, a published one or an
+ * account's own. As on Threads, the shortcode names the post: a handle in the link that is not its
+ * author's changes nothing (issue 34).
+ */
 function findLivePost(
   store: SimulatedThreadsStore,
   { username, shortcode }: { username: string | null; shortcode: string },
 ): { username: string; shortcode: string } | null {
-  const matches = (post: { username: string; shortcode: string }) =>
-    post.shortcode === shortcode && (username === null || post.username.toLowerCase() === username);
+  const matches = (post: { shortcode: string }) => post.shortcode === shortcode;
   const seeded: SeedPost | undefined = SEED_POSTS.find(matches);
   if (seeded) return isAlive(store, seeded) ? seeded : null;
   const published = store.publishedByShortcode(shortcode);
-  if (published && matches(published)) return published;
-  // A member's own posts are derived from their name, so only the /@user/ form can find them.
-  return username === null ? null : (ownPostsFor(username).find(matches) ?? null);
+  if (published) return published;
+  // An account's own posts are derived from its name: those of every account seen, and the link's.
+  const owners = new Set(store.accounts());
+  if (username !== null) owners.add(username);
+  for (const owner of owners) {
+    const own = ownPostsFor(owner).find(matches);
+    if (own) return own;
+  }
+  return null;
 }
 
 /** The embed markup Threads sends: a blockquote the embed script turns into the post. */

@@ -69,8 +69,17 @@ export class SimulatedThreadsStore {
     this.publishing = new SimulatedPublishing(now);
   }
 
+  /** The accounts that signed in (their tokens are stateless, so this is learned as they are used). */
+  readonly #accounts = new Set<string>();
+
+  /** The usernames of accounts seen signing in or calling: whose own posts exist here. */
+  accounts(): ReadonlySet<string> {
+    return this.#accounts;
+  }
+
   /** A single-use authorization code for the granted scopes, valid for one hour. */
   issueCode(username: string, redirectUri: string, scopes: readonly string[]): string {
+    this.#accounts.add(username.toLowerCase());
     const code = randomBytes(24).toString('base64url');
     const issuedAt = this.now();
     this.#codes.set(code, { username, scopes, redirectUri, issuedAt, expiresAt: issuedAt + HOUR });
@@ -118,6 +127,7 @@ export class SimulatedThreadsStore {
       i: number;
       e: number;
     };
+    this.#accounts.add(u.toLowerCase());
     // A token signed before scopes were recorded carries threads_basic only.
     return {
       username: u,

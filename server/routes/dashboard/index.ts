@@ -7,7 +7,7 @@ import {
   notesProblem,
   SUBMISSIONS_PER_HOUR,
 } from '../../../contract/submission.ts';
-import { parseThreadUrl } from '../../../contract/thread-url.ts';
+import { authorlessUrl, parseThreadUrl } from '../../../contract/thread-url.ts';
 import type { Database } from '../../db/client.ts';
 import { isAdmin } from '../../plugins/access.ts';
 import { limit } from '../../plugins/rate-limits.ts';
@@ -88,22 +88,21 @@ const dashboardRoutes: FastifyPluginAsync<DashboardRoutesOptions> = async (serve
       // Cheap refusals first: a duplicate or an over-limit request costs no call to Threads.
       await refuseOverLimit(user.id);
       await refuseDuplicate(link.shortcode);
-      // An author who asked never to be curated (decision 028); a /t/ link names no author to check.
-      if (await isOptedOut(db, link.username, null)) throw new HttpError(403, OPTED_OUT_SUBMISSION);
 
-      // A member's own post gets its text, media and counts from the API; anyone else's keeps the link.
-      const ownName = user.threadsUsername.toLowerCase();
-      const own =
-        link.username === null || link.username === ownName
-          ? await findOwnPost(options, user, link.shortcode)
-          : null;
+      // Authorship comes from Threads, never from the handle typed into the link (issue 34,
+      // decision 063): the member's own post is found in their own post list, whatever the link
+      // says; anyone else's stays without an author until a search result tells it.
+      const own = await findOwnPost(options, user, link.shortcode);
       if (own && (await isOptedOut(db, own.username, own.ownerUserId)))
         throw new HttpError(403, OPTED_OUT_SUBMISSION);
+      // A typed handle attributes nothing, but one that names an opted-out author is still refused:
+      // refusing more never gives anyone a post.
+      if (!own && (await isOptedOut(db, link.username, null))) throw new HttpError(403, OPTED_OUT_SUBMISSION);
       const row = own ?? {
         shortcode: link.shortcode,
         source: 'manual_submission' as const,
-        username: link.username,
-        permalink: link.url,
+        username: null,
+        permalink: authorlessUrl(link.shortcode),
       };
 
       const created = await db.transaction(async (tx) => {

@@ -1,6 +1,5 @@
 import type { Database } from '../../db/client.ts';
 import { createAuthorOptOutsRepository } from '../../repositories/author-opt-outs.ts';
-import type { NewThread } from '../../repositories/threads.ts';
 
 /** What tells a post's author: the username it carries, and the account it belongs to, if any. */
 export interface Authored {
@@ -27,13 +26,6 @@ export async function optedOutTest(
   return (row) =>
     Boolean(row.username && out.usernames.has(row.username.toLowerCase())) ||
     Boolean(row.ownerUserId && out.userIds.has(row.ownerUserId));
-}
-
-/** The found posts curation may add: none by an author who asked never to be curated. */
-export async function withoutOptedOut(db: Database, rows: NewThread[]): Promise<NewThread[]> {
-  if (rows.length === 0) return rows;
-  const optedOut = await optedOutTest(db, rows);
-  return rows.filter((row) => !optedOut(row));
 }
 
 /** Whether a post by this username (or owned by this account) may not be submitted or curated. */

@@ -1,7 +1,7 @@
 import { createCurationRunsRepository, type RunOutcome } from '../../repositories/curation-runs.ts';
 import { createGeneratedPostsRepository } from '../../repositories/generated-posts.ts';
 import { createThreadsRepository, type NewThread } from '../../repositories/threads.ts';
-import { withoutOptedOut } from '../authors/opted-out-filter.ts';
+import { optedOutTest } from '../authors/opted-out-filter.ts';
 import { createTokenStore, type TokenHolder } from '../tokens/token-store.ts';
 import { ownPostPages, ownPostToThread } from '../publishing/post-to-thread.ts';
 import { syncDeletions } from './deletion-sync.ts';
@@ -37,11 +37,17 @@ export async function runCuration(deps: CurationDeps): Promise<CurationResult> {
   let hidden = 0;
 
   const add = async (source: string, rows: (NewThread | null)[]) => {
-    // An author who asked never to be curated is left out before anything is stored (decision 028).
-    const usable = await withoutOptedOut(
-      deps.db,
-      rows.filter((row): row is NewThread => row !== null),
-    );
+    // An author who asked never to be curated is left out before anything is stored (decision 028);
+    // a known post Threads now names them for (a submitted link) becomes theirs (decision 063).
+    const found = rows.filter((row): row is NewThread => row !== null);
+    const optedOut = await optedOutTest(deps.db, found);
+    const usable = found.filter((row) => !optedOut(row));
+    const theirs = found.filter(optedOut);
+    const left = theirs.length
+      ? await deps.db.transaction((tx) => threads.attributeOptedOut(theirs, tx))
+      : [];
+    if (left.length > 0)
+      say(`${left.length} submitted posts are by authors who opted out: out of the queue.`);
     const added = await threads.upsertFound(usable);
     const entry = (counts[source] ??= { seen: 0, added: 0 });
     entry.seen += usable.length;

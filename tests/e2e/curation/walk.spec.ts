@@ -63,12 +63,14 @@ test('a member submits, the admin approves a searched thread, and visitors see i
   await expect(page.getByText(TEXTS.submitted)).toBeVisible();
   await expect(page.getByRole('link', { name: submitted })).toBeVisible();
 
-  // The admin refreshes: the searches fill the queue, and the submission is in it too.
+  // The admin refreshes: the searches fill the queue, and the submission is in it too, under the
+  // post's own link (the typed handle names no one: decision 063).
+  const stored = `https://www.threads.com/t/WALK${run}`;
   const panel = await openPendingReview(admin);
   await refreshNow(panel.getByRole('region', { name: 'Curation' }));
-  await expect(cardFor(panel, submitted)).toBeVisible();
-  await expect(cardFor(panel, submitted)).toContainText(sourceBadge('manual_submission'));
-  await expect(cardFor(panel, submitted)).toContainText('A clear walkthrough of spacing tokens.');
+  await expect(cardFor(panel, stored)).toBeVisible();
+  await expect(cardFor(panel, stored)).toContainText(sourceBadge('manual_submission'));
+  await expect(cardFor(panel, stored)).toContainText('A clear walkthrough of spacing tokens.');
 
   // The admin approves a thread the keyword search found (filtered: other specs decide threads in this
   // queue at the same time, so the first page may hold none).
@@ -147,20 +149,22 @@ test('an approved submission is published on the curator’s account and both se
   await page.getByRole('button', { name: TEXTS.submitThread }).click();
   await expect(page.getByText(TEXTS.submitted)).toBeVisible();
 
-  // The admin approves the submission itself: the curator's account publishes a post about it.
+  // The admin approves the submission itself: the curator's account publishes a post about it. The
+  // post's own link names no author, and neither does the curator's post (decision 063).
+  const stored = `https://www.threads.com/t/POST${run}`;
   const panel = await openPendingReview(admin);
-  await cardFor(panel, submitted).getByRole('button', { name: TEXTS.approve }).click();
-  await expect(cardFor(panel, submitted)).toHaveCount(0);
+  await cardFor(panel, stored).getByRole('button', { name: TEXTS.approve }).click();
+  await expect(cardFor(panel, stored)).toHaveCount(0);
   await expect(liveRegion(admin)).toHaveText(TEXTS.threadApproved);
   expect(alerts).toEqual([]);
   await expect(async () => {
     await admin.reload();
-    const card = await generatedPostCard(admin, submitted);
+    const card = await generatedPostCard(admin, stored);
     await expect(card.locator('.badge')).toHaveText('published', { timeout: 1_000 });
   }).toPass({ timeout: 30_000, intervals: [1_000] });
-  const published = await generatedPostCard(admin, submitted);
+  const published = await generatedPostCard(admin, stored);
   await expect(published.locator('.badge')).toHaveClass(/badge--green/);
-  await expect(published).toContainText('Curated pick from @type_foundry');
+  await expect(published).toContainText('Curated pick from a Threads member');
   await expect(published.getByRole('link', { name: TEXTS.viewOnThreads })).toHaveAttribute(
     'href',
     /^https:\/\/www\.threads\.com\/@admin\/post\/SIM[\w-]+$/,
@@ -170,5 +174,5 @@ test('an approved submission is published on the curator’s account and both se
   await page.goto('/submit');
   await expect(page.locator('.submission', { hasText: submitted }).locator('.badge')).toHaveText('approved');
   await page.goto('/dashboard');
-  await expect((await generatedPostCard(page, submitted)).locator('.badge')).toHaveText('published');
+  await expect((await generatedPostCard(page, stored)).locator('.badge')).toHaveText('published');
 });

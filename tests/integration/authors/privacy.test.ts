@@ -6,6 +6,7 @@ import { USERNAME_MESSAGES } from '../../../contract/profile.ts';
 import { profiles, threads, users } from '../../../server/db/schema.ts';
 import { ownPostsFor } from '../../../server/simulator/seed-posts.ts';
 import { api, approvedMember, saveProfile, signIn, startApp } from '../auth/helpers.ts';
+import { attributeAsSearchWould } from '../helpers/attribution.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
 
 // The privacy fixes of issue 18 (decision 028): the public log shows no member's own post, and a
@@ -56,25 +57,31 @@ test("the public log never shows a post submitted by its own author, fetched or 
     member,
     `https://www.threads.com/@lena_member/post/${ownPost?.shortcode ?? ''}`,
   );
-  // ...one the API cannot find (only the handle tells it is hers, in another case)...
+  // ...one the API cannot find (only the typed handle says it is hers, in another case)...
   const linkOnly = await submit(member, 'https://www.threads.com/@Lena_Member/post/NotFound1x');
-  // ...and a stranger's post.
-  const stranger = await submit(member, 'https://www.threads.com/@stranger.writer/post/Stranger1x');
+  // ...a stranger's post, submitted but not yet attributed by Threads (decision 063)...
+  const unattributed = await submit(member, 'https://www.threads.com/@nobody.yet/post/Unknown1x');
+  // ...and a stranger's post a search result attributed.
   const { db } = await testDatabase();
+  const stranger = (
+    await attributeAsSearchWould(db, 'https://www.threads.com/@stranger.writer/post/Stranger1x')
+  ).id;
   const [fetchedRow] = await db.select().from(threads).where(eq(threads.id, fetched));
   expect(fetchedRow?.ownerUserId).not.toBeNull();
-  for (const id of [fetched, linkOnly, stranger]) await decide('reject', id);
+  for (const id of [fetched, linkOnly, unattributed, stranger]) await decide('reject', id);
 
-  expect(await loggedIds()).toEqual([stranger]);
+  // The strangers' (newest decision first); the link typed with the submitter's own handle, though
+  // it attributes nothing (decision 063), still keeps her post off the log.
+  expect(await loggedIds()).toEqual([stranger, unattributed]);
 
   // Signing in alone (to see 'Is this your post?') changes nothing; becoming a member does: the
   // log then leaves out the posts of theirs, as those of every member.
   await signIn(base, 'stranger.writer');
-  expect(await loggedIds()).toEqual([stranger]);
+  expect(await loggedIds()).toEqual([stranger, unattributed]);
   await approvedMember(base, 'stranger.writer');
-  const third = await submit(member, 'https://www.threads.com/@third.author/post/Third1x');
+  const third = (await attributeAsSearchWould(db, 'https://www.threads.com/@third.author/post/Third1x')).id;
   await decide('approve', third);
-  expect(await loggedIds()).toEqual([third]);
+  expect(await loggedIds()).toEqual([third, unattributed]);
 });
 
 test('a post submitted by its own author stays off the log even after the author leaves the members', async () => {
@@ -91,7 +98,11 @@ test('a post submitted by its own author stays off the log even after the author
 
 test('a rejected post its author removed leaves the public log', async () => {
   const member = await approvedMember(base, 'mo_member');
-  const id = await submit(member, 'https://www.threads.com/@quiet.author/post/Quiet1x');
+  const link = 'https://www.threads.com/@quiet.author/post/Quiet1x';
+  const id = await submit(member, link);
+  // Threads names its author (a search result); the typed handle alone would make it nobody's.
+  const { db } = await testDatabase();
+  await attributeAsSearchWould(db, link);
   await decide('reject', id);
   expect(await loggedIds()).toEqual([id]);
   // The author signs in (no invite) and removes it.
@@ -99,7 +110,6 @@ test('a rejected post its author removed leaves the public log', async () => {
   expect(
     (await api(base, `/api/authors/me/posts/${id}/remove`, { method: 'POST', cookie: author })).status,
   ).toBe(200);
-  const { db } = await testDatabase();
   const [row] = await db.select().from(threads).where(eq(threads.id, id));
   expect(row).toMatchObject({ status: 'removed', statusBeforeRemoval: 'rejected' });
   expect(await loggedIds()).toEqual([]);

@@ -82,7 +82,7 @@ function catchUp(): void {
  * The admin (the curator) and one approved submission of `member`'s, queued for publishing;
  * returns the text to be published.
  */
-async function queued(link = 'https://www.threads.com/@someone/post/CONTain01', member = 'alice') {
+async function queued(link = 'https://www.threads.com/t/CONTain01', member = 'alice') {
   const admin = await signInCurator(base);
   await submitAndApprove(base, await approvedMember(base, member), admin, link);
   catchUp();
@@ -185,7 +185,7 @@ test('an EXPIRED container gets a new one; so does one older than 24 hours by ou
   expect(await postsOnThreads(text)).toHaveLength(1);
 
   // Another post whose container is a day old by our clock is not asked about, but replaced.
-  const other = await queued('https://www.threads.com/@someone/post/CONTain02', 'bob');
+  const other = await queued('https://www.threads.com/t/CONTain02', 'bob');
   await control('/faults', { path: '/v1.0/me/threads_publish', code: 4 });
   expect(await publish()).toEqual(outcome({ retrying: 1 }));
   const stale = (await rows()).find((row) => row.content === other);
@@ -217,7 +217,7 @@ test('a container in ERROR fails the attempt with Threads’ reason; the next at
 });
 
 test('at Threads’ limit of 250 posts in 24 hours every due post waits an hour, no attempt spent', async () => {
-  const texts = [await queued(), await queued('https://www.threads.com/@someone/post/CONTain03', 'bob')];
+  const texts = [await queued(), await queued('https://www.threads.com/t/CONTain03', 'bob')];
   const token = await curatorToken();
   for (let i = 0; i < 250; i++) {
     const creationId = await app.threads.gateway.createTextContainer(token, { text: `Earlier post ${i}` });

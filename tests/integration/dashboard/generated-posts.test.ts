@@ -39,9 +39,11 @@ test('an approved submission is published on the curator’s account and shown w
   await submitAndApprove(alice, admin, link, 'A careful look at focus rings.');
 
   const [queued] = await generatedPosts(admin);
-  expect(queued).toMatchObject({ status: 'pending', thread_url: null, source_url: link, error: null });
+  // The typed handle names no one (decision 063): the post's own link, and no author in the post.
+  const own = 'https://www.threads.com/t/PUBlish01';
+  expect(queued).toMatchObject({ status: 'pending', thread_url: null, source_url: own, error: null });
   // What the member typed is not published: the admin approved the thread, not their words.
-  expect(queued?.content).toBe(`Curated pick from @someone\n\n${link}`);
+  expect(queued?.content).toBe(`Curated pick from a Threads member\n\n${own}`);
 
   const outcome = await app.publishGeneratedPosts();
   expect(outcome).toEqual({ ran: true, result: { published: 1, postponed: 0, retrying: 0, failed: 0 } });

@@ -63,8 +63,9 @@ test('a link is stored in canonical form, listed for its member, and refused aga
     thread_url: 'https://www.threads.com/@some.one/post/ABCdef123',
     notes: 'Great type scale walkthrough.',
     status: 'pending',
-    handle: '@some.one',
-    permalink: 'https://www.threads.com/@some.one/post/ABCdef123',
+    // The handle typed into the link names no one (decision 063): no author until Threads tells it.
+    handle: 'Threads post',
+    permalink: 'https://www.threads.com/t/ABCdef123',
   });
   expect(submission.avatar).toMatch(/^data:image\/svg\+xml/);
   expect(await mySubmissions(alice)).toEqual([submission]);
@@ -174,7 +175,7 @@ test('a member’s own post gets its text from the API (no counts without insigh
   expect(times).toEqual([...times].sort((a, b) => b - a));
   // Submitted just now, so it is the newest item of the merged queue; the admin reads the note.
   expect(queue[0]).toMatchObject({
-    permalink: 'https://www.threads.com/@someone/post/NEWEST123',
+    permalink: 'https://www.threads.com/t/NEWEST123',
     source: 'manual_submission',
     notes: 'Worth a look.',
   });

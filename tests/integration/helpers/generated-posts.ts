@@ -18,7 +18,9 @@ export async function submitAndApprove(
   });
   expect(created.status).toBe(201);
   const queue = await allPending(base, admin, { source: 'manual_submission' });
-  const thread = queue.find((item) => item.permalink === link);
+  // By shortcode: the queue shows the post's own link, which names no typed handle (decision 063).
+  const shortcode = link.split('/').at(-1) ?? '';
+  const thread = queue.find((item) => item.permalink.split('/').at(-1) === shortcode);
   if (!thread) throw new Error('the submission is not in the review queue');
   const approved = await api(base, '/api/threads/approve', {
     method: 'POST',

@@ -23,7 +23,8 @@ async function submitAs(cookie: string, link: string): Promise<string> {
   });
   expect(response.status).toBe(201);
   const { db } = await testDatabase();
-  const [thread] = await db.select().from(threads).where(eq(threads.permalink, link));
+  const shortcode = link.split('/').at(-1) ?? '';
+  const [thread] = await db.select().from(threads).where(eq(threads.shortcode, shortcode));
   if (!thread) throw new Error('no thread for the submission');
   return thread.id;
 }

@@ -82,7 +82,8 @@ test('a submission declined with a reason, one approved, and a bulk decision eac
   expect(about('NoticeOne1')).toMatchObject({
     kind: 'submission_rejected',
     text: 'Your submission was declined: Not about design',
-    link: 'https://www.threads.com/@someone/post/NoticeOne1',
+    // The post's own link: the handle typed into the submission names no one (decision 063).
+    link: 'https://www.threads.com/t/NoticeOne1',
   });
   expect(about('NoticeTwo2')).toMatchObject({
     kind: 'submission_approved',

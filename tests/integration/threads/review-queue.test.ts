@@ -207,7 +207,7 @@ test('one unknown id refuses the whole batch; nothing in it is decided', async (
 
 test('bulk approving a manual submission queues its generated post, as a single approval does', async () => {
   const alice = await approvedMember(base, 'alice');
-  const link = 'https://www.threads.com/@type_foundry/post/BULK0001';
+  const link = 'https://www.threads.com/t/BULK0001';
   const submitted = await api(base, '/api/dashboard/manual-submission', {
     method: 'POST',
     cookie: alice,
@@ -226,7 +226,7 @@ test('bulk approving a manual submission queues its generated post, as a single 
     .from(generatedPosts)
     .where(eq(generatedPosts.threadId, submission?.id ?? ''));
   expect(posts).toHaveLength(1);
-  expect(posts[0]?.content).toContain('Curated pick from @type_foundry');
+  expect(posts[0]?.content).toBe(`Curated pick from a Threads member\n\n${link}`);
 });
 
 test('bulk input is checked: a reason on approval, too many ids, no ids, not ids', async () => {

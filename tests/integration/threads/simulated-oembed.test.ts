@@ -5,6 +5,7 @@ import { SIMULATED_APP } from '../../../server/threads/settings.ts';
 import { OEMBED_CALLS_PER_HOUR } from '../../../server/simulator/oembed-routes.ts';
 import { ownPostsFor, SEED_POSTS } from '../../../server/simulator/seed-posts.ts';
 import { TEST_SITE } from '../../site-under-test.ts';
+import { authorizationCode } from '../auth/helpers.ts';
 import { buildTestApp } from '../helpers/app.ts';
 
 // The simulated provider's oEmbed endpoint (threads-api.md section 5): tokenless, 1,000 calls an
@@ -68,10 +69,20 @@ test('section 5: maxwidth 320..658 sets the width; outside it is an invalid para
   }
 });
 
-test("section 5: an unknown post, another author's name or a foreign host is a Graph error (code 100)", async () => {
+test("section 5: a link under another author's name is the same post: the embed names its true author", async () => {
+  // As on Threads, the shortcode names the post (issue 34): the handle in the link changes nothing.
+  const { status, body } = await oembed(
+    `https://www.threads.com/@not.${live.username}/post/${live.shortcode}`,
+  );
+  expect(status).toBe(200);
+  expect(body.html).toContain(
+    `data-text-post-permalink="https://www.threads.com/@${live.username}/post/${live.shortcode}"`,
+  );
+});
+
+test('section 5: an unknown post or a foreign host is a Graph error (code 100)', async () => {
   for (const url of [
     'https://www.threads.com/t/NoSuchCode1',
-    `https://www.threads.com/@not.${live.username}/post/${live.shortcode}`,
     `https://www.instagram.com/p/${live.shortcode}`,
     'not a url',
   ]) {
@@ -81,10 +92,15 @@ test("section 5: an unknown post, another author's name or a foreign host is a G
   }
 });
 
-test("section 5: a member's own post embeds by its /@user/ permalink", async () => {
+test("section 5: a member's own post embeds by its /@user/ permalink, and by /t/ once the account is known", async () => {
   const own = ownPostsFor('alice')[0];
   if (!own) throw new Error('alice has no posts');
   expect((await oembed(`https://www.threads.com/@alice/post/${own.shortcode}`)).status).toBe(200);
+  const stranger = ownPostsFor('never.signed.in')[0];
+  expect((await oembed(`https://www.threads.com/t/${stranger?.shortcode ?? ''}`)).status).toBe(400);
+  // The account authorizes the app once: the simulated Threads knows it from then on.
+  await authorizationCode(base.replace('/simulated-threads', ''), 'never.signed.in');
+  expect((await oembed(`https://www.threads.com/t/${stranger?.shortcode ?? ''}`)).status).toBe(200);
 });
 
 test('section 5: a deleted post is refused once deleted; the live client reads it as gone', async () => {
