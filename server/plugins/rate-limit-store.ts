@@ -29,8 +29,9 @@ const TEN_MINUTES = 10 * 60_000;
  * and the limit's key (the user id, or the client address).
  *
  * When the database does not answer, the hit is not counted: the error goes to the plugin, which
- * lets the request through (`skipOnError`), and a warning is logged. Every limited route needs the
- * database for its own work anyway; refusing it with a 500 would add nothing.
+ * lets the request through (`skipOnError`), and a warning is logged. The limited routes need the
+ * database for their own work anyway (the mail links' pages only show a button that does): refusing
+ * them with a 500 would protect nothing.
  */
 export function sharedRateLimitStore({
   counters,
