@@ -353,6 +353,19 @@ export const jobSchedules = pgTable('job_schedules', {
   lastOutcome: text('last_outcome', { enum: ['succeeded', 'failed'] }),
 });
 
+/**
+ * Rate-limit counters shared by the instances on PostgreSQL (decision 066): one row per route and
+ * client (user id or address) with the hits of its current window. Each hit is one atomic upsert that
+ * starts a new window when the stored one has ended; rows of ended windows are deleted now and then.
+ * No index on `reset_at`: the table holds only recent clients, and without one most hits are HOT
+ * updates. The embedded database keeps its limits in memory and leaves this table empty.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
 /** Raw bytes: PGlite hands back a Uint8Array and pg a Buffer; callers wrap it in Buffer.from. */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 

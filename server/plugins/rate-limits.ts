@@ -2,6 +2,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../http/http-error.ts';
+import { createRateLimitCountersRepository } from '../repositories/rate-limit-counters.ts';
+import { sharedRateLimitStore } from './rate-limit-store.ts';
 
 /** The limits per route family (security matrix row 20), before RATE_LIMIT_MULTIPLIER. */
 export const RATE_LIMITS = {
@@ -35,9 +37,23 @@ export function limit(name: RateLimitName, multiplier: number) {
 /**
  * Rate limits, per route (none globally): keyed on the signed-in user, otherwise on the client
  * address (X-Forwarded-For counts only from trusted proxies, so forging it resets nothing).
+ * On PostgreSQL the instances count together in the database (decision 066); the embedded
+ * database has one process, whose memory counts (the plugin's own store).
  */
 const rateLimits: FastifyPluginAsync = async (app) => {
+  const shared =
+    app.database.kind === 'postgres'
+      ? {
+          store: sharedRateLimitStore({
+            counters: createRateLimitCountersRepository(app.database.db),
+            log: app.log,
+          }),
+          // A hit the database could not count lets the request through (the store logs it).
+          skipOnError: true,
+        }
+      : {};
   await app.register(rateLimit, {
+    ...shared,
     global: false,
     keyGenerator: async (request) => (await request.currentUser())?.id ?? request.ip,
     errorResponseBuilder: (_request, context) =>
@@ -45,4 +61,4 @@ const rateLimits: FastifyPluginAsync = async (app) => {
   });
 };
 
-export default fp(rateLimits, { name: 'rate-limits', dependencies: ['session'] });
+export default fp(rateLimits, { name: 'rate-limits', dependencies: ['database', 'session'] });

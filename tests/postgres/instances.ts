@@ -15,11 +15,13 @@ import type { JobTiming } from '../../server/plugins/scheduler.ts';
 /**
  * One instance of the real app with folders of its own, as on a machine of its own: instances share
  * only the database (two exports into one folder would remove each other's temporary files).
+ * `env` adds or overrides settings (e.g. the real rate limits).
  */
 export async function startInstance(
   options: TestAppOptions,
+  env: Record<string, string> = {},
 ): Promise<{ app: FastifyInstance; base: string }> {
-  return startApp({ DATA_DIR: await mkdtemp(path.join(tmpdir(), 'ct-instance-')) }, options);
+  return startApp({ DATA_DIR: await mkdtemp(path.join(tmpdir(), 'ct-instance-')), ...env }, options);
 }
 
 /** The curation interval of the multi-instance tests: short, so a few intervals fit in a test. */

@@ -3,7 +3,8 @@ import { RATE_LIMITS } from '../../../server/plugins/rate-limits.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
 import { api, REDIRECT_URI, signIn, startApp } from './helpers.ts';
 
-// Each test gets its own app: limits are counted per app instance, at the real values (multiplier 1).
+// Each test gets its own app, at the real limits (multiplier 1): counted in its memory on PGlite, in the
+// database on PostgreSQL (decision 066), emptied before each test.
 const realLimits = { RATE_LIMIT_MULTIPLIER: '1' };
 beforeEach(async () => resetDatabase(await testDatabase()));
 
