@@ -1,5 +1,6 @@
 import { ProfileCollectionsSchema } from './gems.ts';
 import { hasHiddenCharacters } from './hidden-characters.ts';
+import { foldName } from './name-fold.ts';
 import { z } from './zod.ts';
 
 /** Profile statuses (spec section 3); 'none' is the state before any invite request. */
@@ -17,6 +18,11 @@ export const USERNAME_MESSAGES = {
   taken: 'This username is already taken. Please choose another.',
   // Someone else's Threads handle: /{name} would seem to be their page (decision 028).
   threadsHandle: "This is another person's Threads username. Please choose another.",
+  // Lookalikes (decision 065): as much as the exact refusals say, and no more (not which name it resembles).
+  reservedLookalike: 'This username looks too much like a reserved name. Please choose another.',
+  takenLookalike: 'This username looks too much like one already taken. Please choose another.',
+  threadsHandleLookalike:
+    "This username looks too much like another person's Threads username. Please choose another.",
 } as const;
 
 /**
@@ -95,6 +101,19 @@ export function displayUsernameProblem(name: string): string | null {
     return USERNAME_MESSAGES.length;
   if (RESERVED_USERNAMES.includes(name.toLowerCase())) return USERNAME_MESSAGES.reserved;
   return null;
+}
+
+const RESERVED_FOLDED = new Set(RESERVED_USERNAMES.map(foldName));
+
+/**
+ * The rule for a name a member chooses (an edit, an invite's first name): the display-username rule,
+ * and no lookalike of a reserved name (`adm1n`, `sign_in`; decision 065). Addresses are looked up by
+ * `displayUsernameProblem` alone, so a name held from before this rule keeps its page.
+ */
+export function chosenUsernameProblem(name: string): string | null {
+  const problem = displayUsernameProblem(name);
+  if (problem !== null) return problem;
+  return RESERVED_FOLDED.has(foldName(name)) ? USERNAME_MESSAGES.reservedLookalike : null;
 }
 
 /** The bio rule: at most 300 characters (code points, after NFC), no control or text-direction characters. */

@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { ProfileCollectionsSchema } from './gems.ts';
-import { bioProblem, displayUsernameProblem, PendingUserSchema, PROFILE_STATUSES } from './profile-rules.ts';
+import { bioProblem, chosenUsernameProblem, PendingUserSchema, PROFILE_STATUSES } from './profile-rules.ts';
 
 export * from './profile-rules.ts';
 
@@ -14,7 +14,7 @@ function ruled(problem: (value: string) => string | null) {
 
 /** `PUT /api/user/profile`: only these two fields; anything else is refused. */
 export const ProfileUpdateSchema = z.strictObject({
-  display_username: z.string().check(z.maxLength(200), ruled(displayUsernameProblem)),
+  display_username: z.string().check(z.maxLength(200), ruled(chosenUsernameProblem)),
   bio: z.string().check(
     z.maxLength(4000),
     ruled(bioProblem),

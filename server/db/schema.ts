@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { foldedName } from './name-fold.ts';
 import { imageKey, linkKey, textKey } from './queue-keys.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -32,17 +33,24 @@ export const appMeta = pgTable('app_meta', {
  * A person who signed in with Threads, keyed on the app-scoped Threads user id (a string: ids exceed
  * 2^53). The username can change on Threads and is refreshed at every sign-in.
  */
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  threadsUserId: text('threads_user_id').notNull().unique(),
-  threadsUsername: text('threads_username').notNull(),
-  /** Granted by the admin CLI; ADMIN_THREADS_USERNAMES adds admins at request time. */
-  isAdmin: boolean('is_admin').notNull().default(false),
-  /** Threads refused to refresh the token: the user must sign in again before jobs can act for them. */
-  reconnectNeeded: boolean('reconnect_needed').notNull().default(false),
-  createdAt: createdAt(),
-  lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    threadsUserId: text('threads_user_id').notNull().unique(),
+    threadsUsername: text('threads_username').notNull(),
+    /** Granted by the admin CLI; ADMIN_THREADS_USERNAMES adds admins at request time. */
+    isAdmin: boolean('is_admin').notNull().default(false),
+    /** Threads refused to refresh the token: the user must sign in again before jobs can act for them. */
+    reconnectNeeded: boolean('reconnect_needed').notNull().default(false),
+    createdAt: createdAt(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // A display name that looks like someone's handle is refused (decision 065): found by its folded form.
+    index('users_threads_username_folded').on(foldedName(table.threadsUsername)),
+  ],
+);
 
 /** An invite request and, once approved, the public profile. One per user. */
 export const profiles = pgTable(
@@ -59,7 +67,11 @@ export const profiles = pgTable(
   },
   (table) => [
     // Display usernames are unique without regard to case: Alice and ALICE are the same name.
+    // Addresses are looked up through this one.
     uniqueIndex('profiles_display_username_lower').on(sql`lower(${table.displayUsername})`),
+    // ...and without lookalikes (decision 065): of two members choosing ori_ux and 0ri_ux at once,
+    // the index lets one through, as the one above does for the same name.
+    uniqueIndex('profiles_display_username_folded').on(foldedName(table.displayUsername)),
   ],
 );
 

@@ -1,6 +1,8 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { foldName } from '../../contract/name-fold.ts';
 import type { ProfileStatus } from '../../contract/profile.ts';
 import type { Database } from '../db/client.ts';
+import { foldedName } from '../db/name-fold.ts';
 import { profiles, users } from '../db/schema.ts';
 
 export type Profile = typeof profiles.$inferSelect;
@@ -34,13 +36,16 @@ export function createProfilesRepository(db: Database) {
       return existing;
     },
 
-    /** Whether a display username is taken by another user, without regard to case. */
-    async isNameTaken(name: string, exceptUserId: string | null, tx: Database = db): Promise<boolean> {
+    /**
+     * The display usernames of other users that fold like `name` (decision 065): the same name in
+     * another case, or a lookalike. At most one, as the folded unique index holds.
+     */
+    async namesLike(name: string, exceptUserId: string | null, tx: Database = db): Promise<string[]> {
       const rows = await tx
-        .select({ userId: profiles.userId })
+        .select({ userId: profiles.userId, name: profiles.displayUsername })
         .from(profiles)
-        .where(sql`lower(${profiles.displayUsername}) = lower(${name})`);
-      return rows.some((row) => row.userId !== exceptUserId);
+        .where(sql`${foldedName(profiles.displayUsername)} = ${foldName(name)}`);
+      return rows.flatMap((row) => (row.userId !== exceptUserId && row.name !== null ? [row.name] : []));
     },
 
     /** Updates an approved profile; null when the user has no approved profile. */

@@ -1,6 +1,8 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { foldName } from '../../contract/name-fold.ts';
 import type { ProfileStatus } from '../../contract/profile.ts';
 import type { Database } from '../db/client.ts';
+import { foldedName } from '../db/name-fold.ts';
 import { profiles, users } from '../db/schema.ts';
 import { holdsRole } from './role-bindings.ts';
 
@@ -49,14 +51,16 @@ export function createUsersRepository(db: Database) {
         .where(sql`lower(${users.threadsUsername}) = lower(${threadsUsername})`);
     },
 
-    /** Whether a user other than `userId` signed in with this Threads username (without regard to case). */
-    async isThreadsUsernameOfAnother(name: string, userId: string, tx: Database = db): Promise<boolean> {
-      const [row] = await tx
-        .select({ id: users.id })
+    /**
+     * The Threads usernames of users other than `userId` that fold like `name` (decision 065): the
+     * same handle in another case, or a lookalike (`ori.ux` for `ori_ux`).
+     */
+    async handlesLike(name: string, userId: string, tx: Database = db): Promise<string[]> {
+      const rows = await tx
+        .select({ handle: users.threadsUsername })
         .from(users)
-        .where(and(sql`lower(${users.threadsUsername}) = lower(${name})`, ne(users.id, userId)))
-        .limit(1);
-      return row !== undefined;
+        .where(and(sql`${foldedName(users.threadsUsername)} = ${foldName(name)}`, ne(users.id, userId)));
+      return rows.map((row) => row.handle);
     },
 
     /** Every user with their invite status, by username; `adminUsernames` as configured now. */

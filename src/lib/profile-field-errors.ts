@@ -1,4 +1,4 @@
-import { bioProblem, displayUsernameProblem } from '../../contract/profile-rules.ts';
+import { bioProblem, chosenUsernameProblem } from '../../contract/profile-rules.ts';
 
 /** The profile form's problems, by field; `form` is one that belongs to no field (a refusal, a failure). */
 export interface ProfileErrors {
@@ -10,7 +10,7 @@ export interface ProfileErrors {
 /** The client's check, the same rules as the server's: a message beside each field that breaks one. */
 export function checkProfile(displayUsername: string, bio: string): ProfileErrors {
   const errors: ProfileErrors = {};
-  const name = displayUsernameProblem(displayUsername);
+  const name = chosenUsernameProblem(displayUsername);
   const text = bioProblem(bio);
   if (name) errors.display_username = name;
   if (text) errors.bio = text;

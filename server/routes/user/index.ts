@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import {
+  chosenUsernameProblem,
   displayUsernameProblem,
   OwnProfileSchema,
   ProfileUpdateSchema,
@@ -11,9 +12,10 @@ import {
 } from '../../../contract/profile.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { createNameClashCheck } from '../../services/profiles/name-clash.ts';
 import { collectionsOf } from '../../services/profiles/profile-collections.ts';
 import { createProfilesRepository, type Profile } from '../../repositories/profiles.ts';
-import { createUsersRepository, type User } from '../../repositories/users.ts';
+import type { User } from '../../repositories/users.ts';
 import { limit } from '../../plugins/rate-limits.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { ZodTypeProvider } from '../../http/route-schemas.ts';
@@ -37,7 +39,7 @@ const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number
   const app = server.withTypeProvider<ZodTypeProvider>();
   const ownProfileAnswer = { response: { 200: OwnProfileSchema } };
   const profiles = createProfilesRepository(db);
-  const users = createUsersRepository(db);
+  const nameClash = createNameClashCheck(db);
   await app.register(meRoutes, { db });
   const cache = createPublicProfileCache();
   // A thread approved or hidden changes the gems and threads a public profile shows, too.
@@ -56,10 +58,7 @@ const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number
       if (existing) return ownProfile(db, user, existing);
       // The Threads username is the first display name when it fits the rules and is free.
       const candidate = user.threadsUsername;
-      const usable =
-        displayUsernameProblem(candidate) === null &&
-        !(await profiles.isNameTaken(candidate, user.id)) &&
-        !(await users.isThreadsUsernameOfAnother(candidate, user.id));
+      const usable = chosenUsernameProblem(candidate) === null && (await nameClash(candidate, user)) === null;
       try {
         return ownProfile(db, user, await profiles.requestInvite(user.id, usable ? candidate : null));
       } catch (error) {
@@ -89,19 +88,23 @@ const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number
       const profile = await profiles.findByUser(user.id);
       if (!profile) throw new HttpError(404, PROFILE_NOT_FOUND);
       if (profile.status !== 'approved') throw new HttpError(403, 'Only approved profiles can be edited.');
-      if (await profiles.isNameTaken(update.display_username, user.id))
-        throw new HttpError(409, USERNAME_MESSAGES.taken);
-      // One's own Threads handle stays allowed; another person's is refused (decision 028).
-      if (await users.isThreadsUsernameOfAnother(update.display_username, user.id))
-        throw new HttpError(409, USERNAME_MESSAGES.threadsHandle);
+      // Another member's name, another person's handle, or a lookalike of either (decisions 028, 065);
+      // one's own handle and its lookalikes stay allowed.
+      const clash = await nameClash(update.display_username, user);
+      if (clash) throw new HttpError(409, clash);
       try {
         const updated = await profiles.updateApproved(user.id, update.display_username, update.bio);
         if (!updated) throw new HttpError(403, 'Only approved profiles can be edited.');
         app.contentChanged('profiles');
         return ownProfile(db, user, updated);
       } catch (error) {
-        // Two members claiming the same name at once: the unique index decides.
-        if (isUniqueViolation(error)) throw new HttpError(409, USERNAME_MESSAGES.taken);
+        // Two members claiming the same name, or lookalikes, at once: the unique indexes decide; the
+        // check, asked again now that the other's write is in, says which refusal it was.
+        if (isUniqueViolation(error))
+          throw new HttpError(
+            409,
+            (await nameClash(update.display_username, user)) ?? USERNAME_MESSAGES.taken,
+          );
         throw error;
       }
     },

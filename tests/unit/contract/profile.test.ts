@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   bioProblem,
+  chosenUsernameProblem,
   displayUsernameProblem,
   ProfileUpdateSchema,
   USERNAME_MESSAGES,
@@ -24,6 +25,37 @@ describe('display username rule', () => {
     ['_astro', USERNAME_MESSAGES.reserved],
   ])('%s → %s', (name, problem) => {
     expect(displayUsernameProblem(name)).toBe(problem);
+  });
+});
+
+// Lookalikes of reserved names (decision 065).
+describe('a chosen name may not look like a reserved one', () => {
+  test.each(['adm1n', 'ADM1N', 'Adm_In', 'sign_in', 'Sett1ngs', 'r00t', 'L0GIN', 'nu11', 'dig_est'])(
+    '%s is refused as a lookalike',
+    (name) => {
+      expect(chosenUsernameProblem(name)).toBe(USERNAME_MESSAGES.reservedLookalike);
+      // ...but an address of that name is still looked up: a name held from before keeps its page.
+      expect(displayUsernameProblem(name)).toBeNull();
+    },
+  );
+
+  test('the exact reserved name keeps its own message; the other rules come first', () => {
+    expect(chosenUsernameProblem('Admin')).toBe(USERNAME_MESSAGES.reserved);
+    expect(chosenUsernameProblem('adm.1n')).toBe(USERNAME_MESSAGES.characters);
+    expect(chosenUsernameProblem('a_1')).toBe(null);
+  });
+
+  test.each(['admins', 'ori_ux', 'maren_makes', 'lena', 'bob_the_builder'])('%s is free', (name) => {
+    expect(chosenUsernameProblem(name)).toBeNull();
+  });
+
+  test('the lookalike messages do not name the name they resemble', () => {
+    for (const message of [
+      USERNAME_MESSAGES.reservedLookalike,
+      USERNAME_MESSAGES.takenLookalike,
+      USERNAME_MESSAGES.threadsHandleLookalike,
+    ])
+      expect(message).toMatch(/^This username looks too much like .+\. Please choose another\.$/);
   });
 });
 
