@@ -23,9 +23,12 @@ export const ProfileUpdateSchema = z.strictObject({
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 
-/** `POST /api/admin/approve-user`. */
+/**
+ * `POST /api/admin/approve-user`. `user_id` is the Threads user id the pending list gives: digits,
+ * as Meta writes them; anything else names nobody, and a NUL answered 500 (issue 34).
+ */
 export const UserDecisionSchema = z.strictObject({
-  user_id: z.string().check(z.minLength(1), z.maxLength(64)),
+  user_id: z.string().check(z.regex(/^[0-9]{1,64}$/, 'must be a Threads user id (digits)')),
   action: z.optional(z.enum(['approve', 'reject'])),
 });
 

@@ -9,6 +9,9 @@ export type MailSendRow = typeof mailSends.$inferSelect;
 export const INTERRUPTED =
   'interrupted while sending (the process stopped or lost its lease); not tried again, so as never to send it twice';
 
+/** Why a notice address's mail was given up without a try: its address was gone when it came due. */
+export const NOTICE_ADDRESS_GONE = 'the address was removed or changed before it was sent';
+
 /**
  * The outbox and send log of decision 054. A message is queued once per dedupe key, claimed by one
  * instance at a time with a lease, and ends sent or failed.
@@ -30,6 +33,40 @@ export function createMailSendsRepository(db: Database) {
         .insert(mailSends)
         .values(message)
         .onConflictDoNothing({ target: mailSends.dedupeKey })
+        .returning({ id: mailSends.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Queues a notice address's confirmation (decision 058) unless its key was queued before. A
+     * confirmation of that key that never went out, because the address was replaced before it was
+     * sent (still queued with no address, or given up with NOTICE_ADDRESS_GONE), goes to this address
+     * row instead: it is still the address's one confirmation of the day. True when one is queued now.
+     */
+    async enqueueNoticeConfirmation(
+      dedupeKey: string,
+      noticeAddressId: string,
+      tx: Database = db,
+    ): Promise<boolean> {
+      const failed = sql`${mailSends.status} = 'failed'`;
+      const neverSent = sql`(${mailSends.status} = 'queued' and ${mailSends.noticeAddressId} is null)
+        or (${failed} and ${mailSends.lastError} = ${NOTICE_ADDRESS_GONE})`;
+      const rows = await tx
+        .insert(mailSends)
+        .values({ kind: 'notice_confirm', dedupeKey, noticeAddressId })
+        .onConflictDoUpdate({
+          target: mailSends.dedupeKey,
+          // One given up was claimed once and sent nothing: its tries start again, now. One still
+          // queued keeps its tries and its wait.
+          set: {
+            noticeAddressId,
+            status: 'queued',
+            attempts: sql`case when ${failed} then 0 else ${mailSends.attempts} end`,
+            nextAttemptAt: sql`case when ${failed} then now() else ${mailSends.nextAttemptAt} end`,
+            lastError: sql`case when ${failed} then null else ${mailSends.lastError} end`,
+          },
+          setWhere: neverSent,
+        })
         .returning({ id: mailSends.id });
       return rows.length > 0;
     },

@@ -22,13 +22,11 @@ export function createNoticeMailAddressesRepository(db: Database) {
 
     /**
      * Stores the member's address (already lower-cased) and choice, in the caller's transaction. The
-     * same address keeps its id and confirmation; another one replaces it with a new id, unconfirmed,
-     * so links mailed for the old address stop working. Returns the row.
+     * same address keeps its id and confirmation; another one replaces it with a row of id `id`,
+     * unconfirmed, so links mailed for the old address stop working. Returns the row.
      */
     async save(
-      userId: string,
-      email: string,
-      enabled: boolean,
+      { id, userId, email, enabled }: { id: string; userId: string; email: string; enabled: boolean },
       tx: Database = db,
     ): Promise<NoticeAddressRow> {
       // Another address is a new row: the old one's confirmation and links go with it (its log rows
@@ -38,7 +36,7 @@ export function createNoticeMailAddressesRepository(db: Database) {
         .where(and(eq(noticeMailAddresses.userId, userId), ne(noticeMailAddresses.email, email)));
       const [row] = await tx
         .insert(noticeMailAddresses)
-        .values({ userId, email, enabled })
+        .values({ id, userId, email, enabled })
         .onConflictDoUpdate({ target: noticeMailAddresses.userId, set: { enabled } })
         .returning();
       if (!row) throw new Error('the notice mail address was not stored');

@@ -57,7 +57,8 @@ const noticeMailRoutes: FastifyPluginAsync<NoticeMailRoutesOptions> = async (ser
     async (request): Promise<NoticeMailState> => {
       if (!mailEnabled) throw new HttpError(503, NOTICE_MAIL_TEXTS.noMail);
       const user = await request.authUser();
-      const { row } = await saveNoticeMail(db, user.id, request.body.email, request.body.enabled);
+      const { email, enabled } = request.body;
+      const { row } = await saveNoticeMail(db, tokenKey, { userId: user.id, email, enabled });
       // The same words whether or not a mail was queued now: at most one a day goes to an address.
       const message = row.confirmedAt ? NOTICE_MAIL_TEXTS.saved : NOTICE_MAIL_TEXTS.checkInbox;
       return { ...noticeMailState(row, mailEnabled), message };

@@ -4,7 +4,7 @@
  */
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import type { MailSendRow } from '../../repositories/mail-sends.ts';
+import { NOTICE_ADDRESS_GONE, type MailSendRow } from '../../repositories/mail-sends.ts';
 import { createNoticeMailAddressesRepository } from '../../repositories/notice-mail-addresses.ts';
 import { createNoticesRepository } from '../../repositories/notices.ts';
 import type { Mail } from './compose.ts';
@@ -48,7 +48,7 @@ export async function prepareNoticeMail(
   row: MailSendRow,
 ): Promise<Prepared | string> {
   const address = row.noticeAddressId ? await run.addresses.find(row.noticeAddressId) : null;
-  if (!address) return 'the address was removed or changed before it was sent';
+  if (!address) return NOTICE_ADDRESS_GONE;
   if (row.kind === 'notice_confirm') {
     const url = mailLinkUrl(run.api, 'notice-confirm', run.tokenKey, address.id);
     return { to: address.email, mail: noticeConfirmMail(url) };

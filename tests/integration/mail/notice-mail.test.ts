@@ -98,7 +98,8 @@ test('an address given on the profile is confirmed through its mail, and a decli
   expect(notice.to).toEqual(['alice@example.com']);
   expect(notice.mail.subject).toBe('Your submission was declined');
   expect(notice.mail.text).toContain('Your submission was declined: Not about design');
-  expect(notice.mail.text).toContain('https://www.threads.com/@someone/post/MailDeclined1');
+  // The post's own link: the handle typed into the submission names no one (decision 063).
+  expect(notice.mail.text).toContain('https://www.threads.com/t/MailDeclined1');
   expect(notice.mail.text).toContain(`${ORIGIN}/`);
   expect(notice.mail.html).toContain('Not about design');
   const unsubscribe = linkIn(notice, `${ORIGIN}/api/notice-mail/unsubscribe?`);
