@@ -83,12 +83,14 @@ export interface ThreadsGateway {
   /**
    * One post by media id, or null when Threads will not return it (code 100, subcode 33). That is
    * not proof it was deleted: with standard access Meta answers the same for every post not made by
-   * the app's own users (threads-api.md section 10, access levels). Confirm with `oembed`.
+   * the app's own users (threads-api.md section 10, access levels). Only the author's own token makes
+   * it evidence (decision 069).
    */
   post(accessToken: string, mediaId: string): Promise<ThreadsPost | null>;
   /**
-   * Whether a public post still exists, by its permalink (oEmbed, tokenless, 1,000 an hour;
-   * threads-api.md section 5): 'gone' only when Threads says the post cannot be found.
+   * Whether Threads gives a public post's embed, by its permalink (oEmbed, tokenless, 1,000 an hour;
+   * threads-api.md section 5): 'gone' only when Threads says the post cannot be found. Meta allows
+   * oEmbed only to show an embed, never to learn about a post (decision 069): call it for that alone.
    */
   oembed(permalink: string): Promise<'exists' | 'gone'>;
   /** Insights of the token owner's own post (needs threads_manage_insights). */
