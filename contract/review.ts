@@ -78,7 +78,11 @@ export const CurationRunSummarySchema = z.object({
   status: z.enum(['running', 'succeeded', 'partial', 'failed']),
   started_at: z.string(),
   finished_at: z.nullable(z.string()),
-  counts: z.record(z.string(), z.object({ seen: z.int(), added: z.int() })),
+  // insights_skipped: only where a token lacked threads_manage_insights, so no call was made (decision 068).
+  counts: z.record(
+    z.string(),
+    z.object({ seen: z.int(), added: z.int(), insights_skipped: z.optional(z.int()) }),
+  ),
   searches: z.int(),
   hidden: z.int(),
   errors: z.array(z.string()),

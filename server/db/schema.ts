@@ -206,8 +206,14 @@ export const curationRuns = pgTable('curation_runs', {
   status: text('status', { enum: ['running', 'succeeded', 'partial', 'failed'] }).notNull(),
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
-  /** Per source: how many posts were seen and how many were new. */
-  counts: jsonb('counts').$type<Record<string, { seen: number; added: number }>>().notNull().default({}),
+  /**
+   * Per source: how many posts were seen and how many were new; for members' own posts also how many
+   * insights calls were not made because the token lacks threads_manage_insights (decision 068).
+   */
+  counts: jsonb('counts')
+    .$type<Record<string, { seen: number; added: number; insights_skipped?: number }>>()
+    .notNull()
+    .default({}),
   searches: integer('searches').notNull().default(0),
   hidden: integer('hidden').notNull().default(0),
   errors: jsonb('errors').$type<string[]>().notNull().default([]),

@@ -46,7 +46,7 @@ export function verifySignedRequest(
   }
   let payload: { algorithm?: unknown; user_id?: unknown; issued_at?: unknown; expires?: unknown };
   try {
-    payload = JSON.parse(decode(payloadPart, 'payload').toString('utf8')) as typeof payload;
+    payload = JSON.parse(decode(payloadPart, 'payload').toString('utf8'), exactUserId) as typeof payload;
   } catch (error) {
     if (error instanceof SignedRequestError) throw error;
     throw new SignedRequestError('The payload is not JSON.');
@@ -59,13 +59,29 @@ export function verifySignedRequest(
   return { userId: userIdOf(payload.user_id), issuedAt: issuedAtOf(payload, now) };
 }
 
+/** How a numeric user id is written in the raw JSON: plain digits, as many as an id can have. */
+const NUMERIC_ID = /^\d{1,20}$/;
+
 /**
- * The user id must be a JSON string of digits. Meta sends it as a string (threads-api.md section 6); a
- * JSON number above 2^53 would already have been rounded by JSON.parse to another person's id, so a
- * number is refused rather than guessed at.
+ * A JSON.parse reviver that keeps a numeric `user_id` as the digits it was written with: JSON.parse
+ * rounds a number above 2^53 (16 digits; ids have 17) to another person's id. Node 24 hands revivers
+ * the raw text of a primitive as `context.source`. Any other number form (sign, fraction, exponent,
+ * more than 20 digits) stays a number and is refused by userIdOf. Nested `user_id`s are never read.
+ */
+function exactUserId(key: string, value: unknown, context?: { source?: string }): unknown {
+  if (key !== 'user_id' || typeof value !== 'number') return value;
+  const source = context?.source;
+  return source !== undefined && NUMERIC_ID.test(source) ? source : value;
+}
+
+/**
+ * The user id: a JSON string of digits, or a JSON number of up to 20 digits read from the raw text
+ * (decision 068). Meta documents it as a string (threads-api.md section 6) but says nothing of the
+ * JSON type, and debug_token sends its user_id as a number (decision 026): both forms are the same id.
  */
 function userIdOf(value: unknown): string {
-  if (typeof value === 'number') throw new SignedRequestError('The user id must be a string, not a number.');
+  if (typeof value === 'number')
+    throw new SignedRequestError('The user id must be a string or a whole number of up to 20 digits.');
   if (typeof value !== 'string' || !/^\d{1,32}$/.test(value))
     throw new SignedRequestError('The payload has no user id.');
   return value;

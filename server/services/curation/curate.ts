@@ -3,7 +3,7 @@ import { createGeneratedPostsRepository } from '../../repositories/generated-pos
 import { createThreadsRepository, type NewThread } from '../../repositories/threads.ts';
 import { optedOutTest } from '../authors/opted-out-filter.ts';
 import { createTokenStore, type TokenHolder } from '../tokens/token-store.ts';
-import { ownPostPages, ownPostToThread } from '../publishing/post-to-thread.ts';
+import { INSIGHTS_SCOPE, ownPostPages, ownPostToThread } from '../publishing/post-to-thread.ts';
 import { syncDeletions } from './deletion-sync.ts';
 import type { CurationDeps, RunState } from './run-context.ts';
 import { runSearches } from './search-step.ts';
@@ -36,7 +36,7 @@ export async function runCuration(deps: CurationDeps): Promise<CurationResult> {
   let searches = 0;
   let hidden = 0;
 
-  const add = async (source: string, rows: (NewThread | null)[]) => {
+  const add = async (source: string, rows: (NewThread | null)[], insightsSkipped = 0) => {
     // An author who asked never to be curated is left out before anything is stored (decision 028);
     // a known post Threads now names them for (a submitted link) becomes theirs (decision 063).
     const found = rows.filter((row): row is NewThread => row !== null);
@@ -52,6 +52,8 @@ export async function runCuration(deps: CurationDeps): Promise<CurationResult> {
     const entry = (counts[source] ??= { seen: 0, added: 0 });
     entry.seen += usable.length;
     entry.added += added;
+    // Only where a call was not made, so the summary of a source without insights stays {seen, added}.
+    if (insightsSkipped > 0) entry.insights_skipped = (entry.insights_skipped ?? 0) + insightsSkipped;
     return added;
   };
 
@@ -103,11 +105,19 @@ async function collect(
   // The curator's generated posts are ours, not a member's work to review.
   const generated = await createGeneratedPostsRepository(deps.db).publishedMediaIds();
   for (const member of await tokens.membersWithTokens()) {
+    const who = `@${member.user.threadsUsername}`;
     try {
-      const added = await collectOwnPosts(deps, member, generated, add);
-      say(`Own posts of @${member.user.threadsUsername}: ${added} new.`);
+      const { added, skipped, failed } = await collectOwnPosts(deps, member, generated, add);
+      say(`Own posts of ${who}: ${added} new.`);
+      if (skipped > 0)
+        say(`Insights of ${who}: ${calls(skipped)} not made: the token lacks ${INSIGHTS_SCOPE}.`);
+      // A call that was made and failed is the run's error, not a post without counts (decision 068).
+      if (failed.length > 0) {
+        errors.push(`Insights of ${who}: ${calls(failed.length)} failed: ${failed[0]?.message}`);
+        say(`! ${errors.at(-1)}`);
+      }
     } catch (error) {
-      errors.push(`Own posts of @${member.user.threadsUsername}: ${(error as Error).message}`);
+      errors.push(`Own posts of ${who}: ${(error as Error).message}`);
       say(`! ${errors.at(-1)}`);
     }
   }
@@ -124,20 +134,35 @@ async function collect(
   return hidden;
 }
 
+const calls = (n: number) => `${n} ${n === 1 ? 'call' : 'calls'}`;
+
+/**
+ * A member's own posts, with insights only where their token may ask (decision 068): how many were
+ * new, how many insights calls were not made, and the errors of those that were made and failed.
+ */
 async function collectOwnPosts(
   deps: CurationDeps,
   member: TokenHolder,
   skip: ReadonlySet<string>,
-  add: (source: string, rows: (NewThread | null)[]) => Promise<number>,
-): Promise<number> {
+  add: RunState['add'],
+): Promise<{ added: number; skipped: number; failed: Error[] }> {
   let added = 0;
+  let skipped = 0;
+  const failed: Error[] = [];
   for await (const posts of ownPostPages(deps.gateway, member.token, OWN_PAGES)) {
-    const rows = await Promise.all(
+    const found = await Promise.all(
       posts
         .filter((post) => !skip.has(post.id))
-        .map((post) => ownPostToThread(deps.gateway, member.token, post, 'user_own', member.user.id)),
+        .map((post) => ownPostToThread(deps.gateway, member, post, 'user_own', member.user.id)),
     );
-    added += await add('user_own', rows);
+    const pageSkipped = found.filter(({ insights }) => insights.kind === 'skipped').length;
+    for (const { insights } of found) if (insights.kind === 'failed') failed.push(insights.error);
+    skipped += pageSkipped;
+    added += await add(
+      'user_own',
+      found.map(({ row }) => row),
+      pageSkipped,
+    );
   }
-  return added;
+  return { added, skipped, failed };
 }

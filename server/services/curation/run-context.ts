@@ -18,7 +18,8 @@ export interface CurationDeps {
 
 /** What the steps of one run share: how found posts are added, and the run's errors and progress. */
 export interface RunState {
-  add: (source: string, rows: (NewThread | null)[]) => Promise<number>;
+  /** Stores found rows under `source`; `insightsSkipped` counts insights calls not made for them. */
+  add: (source: string, rows: (NewThread | null)[], insightsSkipped?: number) => Promise<number>;
   errors: string[];
   say: (line: string) => void;
   now: () => Date;

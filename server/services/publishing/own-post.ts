@@ -18,12 +18,14 @@ export async function findOwnPost(
   user: User,
   shortcode: string,
 ): Promise<NewThread | null> {
-  const token = await createTokenStore(deps).tokenOf(user);
-  if (token === null) return null;
+  const grant = await createTokenStore(deps).grantOf(user);
+  if (grant === null) return null;
   try {
-    for await (const posts of ownPostPages(deps.gateway, token, PAGES_TO_SEARCH)) {
+    for await (const posts of ownPostPages(deps.gateway, grant.token, PAGES_TO_SEARCH)) {
       const post = posts.find((candidate) => candidate.shortcode === shortcode);
-      if (post) return await ownPostToThread(deps.gateway, token, post, 'manual_submission', user.id);
+      // Insights that could not be read leave the post without likes and replies: a submission has
+      // no run to report to, and curation reports the same member's failed calls (decision 068).
+      if (post) return (await ownPostToThread(deps.gateway, grant, post, 'manual_submission', user.id)).row;
     }
     return null;
   } catch {

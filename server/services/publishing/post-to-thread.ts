@@ -1,6 +1,7 @@
 import { parseThreadUrl } from '../../../contract/thread-url.ts';
 import type { NewThread } from '../../repositories/threads.ts';
 import type { PostInsights, ThreadsGateway, ThreadsPost } from '../../threads/gateway.ts';
+import type { Grant } from '../tokens/token-store.ts';
 
 /**
  * When a signed Threads media address stops working: its `oe` parameter, the expiry as hex Unix
@@ -72,17 +73,43 @@ export async function* ownPostPages(
   }
 }
 
+/** The permission every insights call needs (threads-api.md section 4): Meta refuses it otherwise. */
+export const INSIGHTS_SCOPE = 'threads_manage_insights';
+
+/** What became of one post's insights: read, asked and failed, or never asked (decision 068). */
+export type InsightsOutcome =
+  { kind: 'read'; insights: PostInsights } | { kind: 'failed'; error: Error } | { kind: 'skipped' };
+
 /**
- * One of the token owner's own posts as a thread row, with its likes and replies: insights exist
- * only for a user's own posts (threads-api.md section 4), and a post without them still counts.
+ * The insights of one of the token owner's own posts, asked only when the token was granted
+ * threads_manage_insights: a call Meta is sure to refuse is not made at all (decision 068).
+ */
+export async function ownInsights(
+  gateway: ThreadsGateway,
+  grant: Grant,
+  mediaId: string,
+): Promise<InsightsOutcome> {
+  if (!grant.scopes.includes(INSIGHTS_SCOPE)) return { kind: 'skipped' };
+  try {
+    return { kind: 'read', insights: await gateway.insights(grant.token, mediaId) };
+  } catch (error) {
+    return { kind: 'failed', error: error instanceof Error ? error : new Error(String(error)) };
+  }
+}
+
+/**
+ * One of the token owner's own posts as a thread row, with its likes and replies when they could be
+ * read (insights exist only for a user's own posts, threads-api.md section 4; a post without them
+ * still counts), and what became of the insights call, for the caller to count or report.
  */
 export async function ownPostToThread(
   gateway: ThreadsGateway,
-  token: string,
+  grant: Grant,
   post: ThreadsPost,
   source: NewThread['source'],
   ownerUserId: string,
-): Promise<NewThread | null> {
-  const insights = await gateway.insights(token, post.id).catch(() => undefined);
-  return postToThread(post, source, { ownerUserId, ...(insights ? { insights } : {}) });
+): Promise<{ row: NewThread | null; insights: InsightsOutcome }> {
+  const insights = await ownInsights(gateway, grant, post.id);
+  const extra = insights.kind === 'read' ? { insights: insights.insights } : {};
+  return { row: postToThread(post, source, { ownerUserId, ...extra }), insights };
 }

@@ -10,15 +10,19 @@ import { decryptToken, encryptToken } from '../../threads/token-cipher.ts';
 
 export type { StoredToken };
 
-/** A user who can act on Threads, with their decrypted token. */
-export interface TokenHolder {
-  user: User;
+/** A decrypted token and the scopes it was granted: a call its scopes lack is never made (decision 068). */
+export interface Grant {
   token: string;
+  scopes: string[];
+}
+
+/** A user who can act on Threads, with their decrypted token and what it was granted. */
+export interface TokenHolder extends Grant {
+  user: User;
 }
 
 /** The account whose token curates, with what it granted and which curation scopes it lacks. */
 export interface Curator extends TokenHolder {
-  scopes: string[];
   /** CURATOR_SCOPES this token was not granted (decision 024), in CURATOR_SCOPES order. */
   missing: string[];
 }
@@ -72,11 +76,26 @@ export function createTokenStore({ db, tokenKey }: TokenStoreDeps) {
   const seal = (accessToken: string, userId: string) => encryptToken(accessToken, userId, tokenKey);
   const reveal = (stored: StoredToken): string => decryptToken(stored.ciphertext, stored.userId, tokenKey);
   const open = (holders: SealedHolder[]): TokenHolder[] =>
-    holders.map(({ user, ciphertext }) => ({ user, token: decryptToken(ciphertext, user.id, tokenKey) }));
+    holders.map(({ user, ciphertext, scopes }) => ({
+      user,
+      token: decryptToken(ciphertext, user.id, tokenKey),
+      scopes,
+    }));
   /** Stores a user's token (sealed) and the scopes it was granted, replacing any earlier one. */
   const save = async (userId: string, token: SignInToken, tx: Database = db): Promise<void> => {
     const { accessToken, ...rest } = token;
     await tokens.save(userId, { ciphertext: seal(accessToken, userId), ...rest }, tx);
+  };
+
+  /** The user's token with the scopes it was granted; null whenever `tokenOf` is. */
+  const grantOf = async (user: User): Promise<Grant | null> => {
+    const stored = await tokens.find(user.id);
+    if (!stored || user.reconnectNeeded) return null;
+    try {
+      return { token: reveal(stored), scopes: stored.scopes };
+    } catch {
+      return null;
+    }
   };
 
   return {
@@ -125,14 +144,10 @@ export function createTokenStore({ db, tokenKey }: TokenStoreDeps) {
      * changed TOKEN_KEY): the caller then carries on as if they had no token.
      */
     async tokenOf(user: User): Promise<string | null> {
-      const stored = await tokens.find(user.id);
-      if (!stored || user.reconnectNeeded) return null;
-      try {
-        return reveal(stored);
-      } catch {
-        return null;
-      }
+      return (await grantOf(user))?.token ?? null;
     },
+
+    grantOf,
 
     /** Users whose token was issued before `cutoff` (due for a refresh). */
     issuedBefore(cutoff: Date): Promise<string[]> {
@@ -156,7 +171,7 @@ export function createTokenStore({ db, tokenKey }: TokenStoreDeps) {
       if (!chosen) return null;
       const [opened] = open([chosen]);
       if (!opened) return null;
-      return { ...opened, scopes: chosen.scopes, missing: missingCuratorScopes(chosen.scopes) };
+      return { ...opened, missing: missingCuratorScopes(chosen.scopes) };
     },
 
     /**

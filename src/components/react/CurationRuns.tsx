@@ -20,6 +20,11 @@ function added(run: CurationRunSummary): number {
   return Object.values(run.counts).reduce((sum, entry) => sum + entry.added, 0);
 }
 
+/** Insights calls the run did not make: the tokens lacked threads_manage_insights (decision 068). */
+function insightsSkipped(run: CurationRunSummary): number {
+  return Object.values(run.counts).reduce((sum, entry) => sum + (entry.insights_skipped ?? 0), 0);
+}
+
 /**
  * The last run on one line (status, when, threads added); its searches, hidden posts, per-source
  * counts and errors folded under it, open by itself only when the run failed or has errors: the
@@ -28,6 +33,7 @@ function added(run: CurationRunSummary): number {
 function LastRun({ run }: { run: CurationRunSummary }) {
   const sources = Object.entries(run.counts);
   const found = added(run);
+  const skipped = insightsSkipped(run);
   return (
     <>
       <p className="curation-run__summary">
@@ -50,6 +56,12 @@ function LastRun({ run }: { run: CurationRunSummary }) {
           <dd>{run.searches}</dd>
           <dt>Posts hidden</dt>
           <dd>{run.hidden}</dd>
+          {skipped > 0 && (
+            <>
+              <dt>Likes and replies not asked</dt>
+              <dd>{skipped} posts (no threads_manage_insights)</dd>
+            </>
+          )}
         </dl>
         {sources.length > 0 && (
           <table className="curation-run__counts">

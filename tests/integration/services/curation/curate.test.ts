@@ -92,7 +92,8 @@ test('approved members’ own posts arrive and show in their My Threads; counts 
   const alice = await approvedMember(base, 'alice');
   const { run } = await refresh();
   const own = ownPostsFor('alice');
-  expect(run.counts.user_own).toEqual({ seen: own.length, added: own.length });
+  // No insights call was made for them (decision 068): the run counts the calls it skipped.
+  expect(run.counts.user_own).toEqual({ seen: own.length, added: own.length, insights_skipped: own.length });
   const response = await api(base, '/api/user/threads', { cookie: alice });
   const threads = ((await response.json()) as { threads: ReviewThread[] }).threads;
   expect(threads).toHaveLength(own.length);

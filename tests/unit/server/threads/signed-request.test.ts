@@ -123,26 +123,40 @@ describe('replays', () => {
   });
 });
 
-describe('numeric user ids', () => {
-  // 2^53 + 1: JSON.parse reads it as 2^53, which is someone else's id.
-  const unsafe = '9007199254740993';
+describe('numeric user ids (decision 068)', () => {
   const rawPayload = (userId: string) =>
     `{"algorithm":"HMAC-SHA256","user_id":${userId},"issued_at":${payload.issued_at}}`;
+  const read = (userId: string) =>
+    verifySignedRequest(signRequest(rawPayload(userId), SECRET), SECRET).userId;
 
-  test('a user id above 2^53 written as a JSON number is refused, never rounded to another id', () => {
-    expect(JSON.parse(rawPayload(unsafe)).user_id).toBe(2 ** 53);
-    expect(() => verifySignedRequest(signRequest(rawPayload(unsafe), SECRET), SECRET)).toThrow(
-      new SignedRequestError('The user id must be a string, not a number.'),
-    );
+  test.each([
+    ['a small id', '42'],
+    ['2^53 + 1, which JSON.parse reads as 2^53', '9007199254740993'],
+    ['a 17-digit id', '17841400000000077'],
+    ['an 18-digit id', '178414000000000779'],
+    ['a 19-digit id', '9223372036854775807'],
+    ['a 20-digit id', '18446744073709551615'],
+  ])('%s written as a JSON number keeps every digit', (_name, digits) => {
+    expect(read(digits)).toBe(digits);
+    expect(read(`"${digits}"`)).toBe(digits);
   });
 
-  test('a small numeric id is refused too: Meta sends ids as strings, so a number is not from Meta', () => {
-    expect(() => verifySignedRequest(signRequest(rawPayload('42'), SECRET), SECRET)).toThrow(
-      'The user id must be a string, not a number.',
-    );
+  test('the long ids would round as doubles: the digits come from the raw text, not the number', () => {
+    for (const digits of ['9007199254740993', '17841400000000077', '18446744073709551615'])
+      expect(String(JSON.parse(rawPayload(digits)).user_id)).not.toBe(digits);
   });
 
-  test('the same id as a JSON string is read exactly', () => {
-    expect(verifySignedRequest(signRequest(rawPayload(`"${unsafe}"`), SECRET), SECRET).userId).toBe(unsafe);
+  test.each([['-1'], ['1.5'], ['1e3'], ['123456789012345678901'], ['0.0']])(
+    'the number %s is refused',
+    (userId) => {
+      expect(() => read(userId)).toThrow(
+        new SignedRequestError('The user id must be a string or a whole number of up to 20 digits.'),
+      );
+    },
+  );
+
+  test('only the top-level user_id is read: a nested numeric one changes nothing', () => {
+    const text = `{"algorithm":"HMAC-SHA256","user":{"user_id":5},"user_id":"7","issued_at":${payload.issued_at}}`;
+    expect(verifySignedRequest(signRequest(text, SECRET), SECRET).userId).toBe('7');
   });
 });
