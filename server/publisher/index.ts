@@ -4,8 +4,9 @@ import type { Config } from '../config.ts';
 import {
   buildSite,
   catalogueExportFor,
-  removeLeftoverBuilds,
   siteBuildOptionsFor,
+  WAITING_FOR_SITE,
+  withSiteLock,
 } from './build/build-site.ts';
 import { prepareCatalogue } from './build/host/catalogue-source.ts';
 import { siteDeployFor } from './deploy/deploy-targets.ts';
@@ -52,25 +53,34 @@ async function startLocalPublisher(options: PublisherOptions): Promise<Publisher
   // A first start (no site built yet) publishes in the background: on a large catalogue the first
   // export and build take minutes, while the API answers and pages say the site is being built.
   const firstBuild = options.publish && config.serveSite && !(await hasBuiltSite(config.siteDir));
+  // What killed builds left beside SITE_DIR goes with a publish, holding the site's lock (decision 064):
+  // an API-only server (SERVE_SITE=false) sharing the folder of the pages' server never touches it.
   if (options.publish) {
-    // Only the publishing instance builds into SITE_DIR: what a killed build left there is its own.
-    for (const removed of await removeLeftoverBuilds(config.siteDir)) {
-      log.info({ removed }, 'Removed a folder a stopped build left behind.');
-    }
     if (!firstBuild) await publish(false);
   } else await exportCatalogue(db, catalogue);
 
-  const served = await ServedSite.load({
-    siteDir: config.serveSite ? config.siteDir : null,
-    catalogueDir: config.catalogueDir,
-    secure: config.secure,
-    apiOrigin: config.apiBaseUrl,
-    firstBuild,
-  });
+  // Read whole: another server sharing SITE_DIR swaps it only holding the same lock.
+  const whole = <T>(read: () => Promise<T>) =>
+    config.serveSite
+      ? withSiteLock(config.siteDir, read, {
+          onWait: (holder) => log.info({ siteDir: config.siteDir, holder: holder.pid }, WAITING_FOR_SITE),
+        })
+      : read();
+  const load = () =>
+    ServedSite.load({
+      siteDir: config.serveSite ? config.siteDir : null,
+      catalogueDir: config.catalogueDir,
+      secure: config.secure,
+      apiOrigin: config.apiBaseUrl,
+      firstBuild,
+    });
+  // A first start reads nothing yet: it listens at once (decision 038), even while another builds.
+  const served = await (firstBuild ? load() : whole(load));
   const runner = options.publish
     ? createSitePublisher({
         publish: (profiles) => publish(true, profiles),
-        reload: (catalogueOnly) => (catalogueOnly ? served.reloadCatalogue() : served.reloadSite()),
+        reload: (catalogueOnly) =>
+          catalogueOnly ? served.reloadCatalogue() : whole(() => served.reloadSite()),
         log,
         delayMs: options.delayMs,
         memberIntervalMs: config.memberPublishIntervalMinutes * 60_000,

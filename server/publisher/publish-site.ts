@@ -1,7 +1,7 @@
 import type { Database } from '../db/client.ts';
 import type { ContentChange } from '../services/content-change.ts';
 import { createCoalescedRunner, type CoalescedRunner } from './coalesced-runner.ts';
-import { buildSite, renderSite, siteState, type SiteBuildOptions } from './build/build-site.ts';
+import { updateSite, type SiteBuildOptions, type SiteUpdateLog } from './build/build-site.ts';
 import { exportCatalogue, type CatalogueExport } from './export/export-catalogue.ts';
 import { exportPublishedDigests } from './export/export-digests.ts';
 import { exportPublishedProfiles } from './export/export-profiles.ts';
@@ -31,7 +31,7 @@ export async function publishSite(
     capture = false,
     catalogue,
     profiles = true,
-  }: { log: Log; capture?: boolean; catalogue: CatalogueExport; profiles?: boolean },
+  }: { log: SiteUpdateLog; capture?: boolean; catalogue: CatalogueExport; profiles?: boolean },
 ): Promise<SitePublishOutcome> {
   const profilesChanged =
     options.profilesFile && profiles
@@ -42,17 +42,9 @@ export async function publishSite(
     : false;
   const catalogueChanged = await exportCatalogue(db, catalogue);
   const exportChanged = profilesChanged || digestsChanged || catalogueChanged;
-  const { reason, fingerprint, code, renderOnly } = await siteState(options);
-  if (!reason) return { exportChanged, built: false };
-  if (renderOnly) {
-    // The data alone changed: its pages are rendered again, with no build (decision 043).
-    log.info(`Rendering the site's pages (${reason})...`);
-    await renderSite(options, { fingerprint, code });
-  } else {
-    log.info(`Building the site (${reason})...`);
-    await buildSite(options, { capture, fingerprint, code });
-  }
-  return { exportChanged, built: true };
+  // Built, rendered (decision 043) or left as it is, holding SITE_DIR's lock (decision 064).
+  const reason = await updateSite(options, { log, capture });
+  return { exportChanged, built: reason !== null };
 }
 
 /** A change that asks for a publish: 'threads' (approvals, removals) or 'profiles' (member actions). */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createPublisherLeaseRepository } from '../repositories/publisher-lease.ts';
 import { createSiteVersionsRepository } from '../repositories/site-versions.ts';
-import { catalogueExportFor, removeLeftoverBuilds, siteBuildOptionsFor } from './build/build-site.ts';
+import { catalogueExportFor, siteBuildOptionsFor, withSiteLock } from './build/build-site.ts';
 import { siteDeployFor } from './deploy/deploy-targets.ts';
 import { createObjectStore } from './distribute/object-store.ts';
 import { holdPublisherLease } from './distribute/publisher-lease.ts';
@@ -113,11 +113,14 @@ export async function startSharedPublisher(options: PublisherOptions): Promise<P
     if (!lease.isHolder()) return false;
     const outcome = await publishSite(database.db, buildOptions, { log, capture, catalogue, profiles });
     deploy?.afterPublish(outcome.exportChanged);
-    const id = await recorder.record({
-      siteDir: buildOptions.siteDir,
-      catalogueDir: buildOptions.catalogueDir,
-      catalogueVersion: (await readManifest(buildOptions.catalogueDir))?.version ?? null,
-    });
+    // Listed whole: another server sharing SITE_DIR on this machine swaps it only holding its lock.
+    const id = await withSiteLock(buildOptions.siteDir, async () =>
+      recorder.record({
+        siteDir: buildOptions.siteDir,
+        catalogueDir: buildOptions.catalogueDir,
+        catalogueVersion: (await readManifest(buildOptions.catalogueDir))?.version ?? null,
+      }),
+    );
     await repository.prune(10);
     log.info({ siteVersion: id }, 'published');
     return true;
@@ -167,12 +170,9 @@ export async function startSharedPublisher(options: PublisherOptions): Promise<P
     onError: (error) => log.error({ err: error }, 'the publisher lease could not be renewed'),
   });
   lease = held;
-  if (held.isHolder()) {
-    // Only the publishing instance builds into its SITE_DIR: what a killed build left there is its own.
-    for (const removed of await removeLeftoverBuilds(config.siteDir))
-      log.info({ removed }, 'Removed a folder a stopped build left behind.');
-    await publish(false);
-  }
+  // Only the publishing instance builds into its SITE_DIR; its publish removes what killed builds
+  // left there, holding the folder's lock (decision 064).
+  if (held.isHolder()) await publish(false);
 
   // The first version: this instance's own, or the publisher's (which may still be building it).
   while ((await follower.syncNow()) === null) {

@@ -3,12 +3,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { writeHostFiles } from './host/host-files.ts';
 import { renderDataPages, stopRenderersUnder } from './render/page-renderer.ts';
 import { childEnv, type SiteBuildOptions } from './site-options.ts';
 import { readStamp, rendererEntry, siteState, STAMP_FILE, type SiteStamp } from './site-fingerprint.ts';
 import { HEADERS_FILE } from './host/headers-file.ts';
 import { isSiteFolder } from '../../http/site-files.ts';
+import { withSiteLock, type SiteLockOptions } from './site-lock.ts';
 import {
   linkedCopy,
   moveIntoPlace,
@@ -29,14 +31,25 @@ export {
   type SiteBuildOptions,
 } from './site-options.ts';
 export { siteState, staleReason, type SiteState } from './site-fingerprint.ts';
+export { withSiteLock } from './site-lock.ts';
 
 /**
  * Removes what killed builds and renders of SITE_DIR left (staging.ts), keeping the served site's
- * renderer. Call it only where this process is the one building into SITE_DIR.
+ * renderer, holding SITE_DIR's lock: a live process's build in progress is never taken for one.
  */
-export async function removeLeftoverBuilds(siteDir: string): Promise<string[]> {
-  return removeLeftoversExcept(siteDir, (await readStamp(siteDir))?.renderer);
+export async function removeLeftoverBuilds(siteDir: string, lock: SiteLockOptions = {}): Promise<string[]> {
+  return withSiteLock(siteDir, () => removeLeftovers(siteDir), lock);
 }
+
+async function removeLeftovers(
+  siteDir: string,
+  onStuck?: (folder: string, error: Error) => void,
+): Promise<string[]> {
+  return removeLeftoversExcept(siteDir, (await readStamp(siteDir))?.renderer, onStuck);
+}
+
+/** What a process waiting for SITE_DIR's lock says. */
+export const WAITING_FOR_SITE = 'Another process is writing the site folder; waiting for it.';
 
 interface BuildOptions {
   /** Keep the build's output, and put its last lines into the error when it fails. */
@@ -47,6 +60,8 @@ interface BuildOptions {
   log?: (line: string) => void;
 }
 
+const WATCHDOG = pathToFileURL(path.join(import.meta.dirname, 'build-watchdog.ts')).href;
+
 /** Runs `astro build` into `outDir` in a child process; its output streams through, or is kept with `capture`. */
 async function astroBuild(options: SiteBuildOptions, outDir: string, capture: boolean): Promise<void> {
   const astro = path.join(
@@ -56,10 +71,14 @@ async function astroBuild(options: SiteBuildOptions, outDir: string, capture: bo
   );
   let output = '';
   const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(process.execPath, [astro, 'build', '--outDir', outDir], {
+    const child = spawn(process.execPath, ['--import', WATCHDOG, astro, 'build', '--outDir', outDir], {
       cwd: PROJECT_ROOT,
       env: childEnv(options),
-      stdio: capture ? 'pipe' : 'inherit',
+      // With a channel to us: the build stops when this process dies (build-watchdog.ts).
+      stdio: [
+        ...(capture ? (['pipe', 'pipe', 'pipe'] as const) : (['inherit', 'inherit', 'inherit'] as const)),
+        'ipc',
+      ],
     });
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -111,11 +130,19 @@ async function cleanUp(staging: string): Promise<void> {
  * Runs `astro build` in a child process into a fresh folder inside the project (staging.ts: SITE_DIR
  * may be anywhere). Its pages and assets become the site; its server bundle becomes the site's
  * renderer (decision 043), kept in the project, which renders the pages the data decides into it.
- * Then the host files, and the swap: a failed build leaves the previous site in place.
+ * Then the host files, and the swap: a failed build leaves the previous site in place. Holds
+ * SITE_DIR's lock throughout (decision 064).
  */
-export async function buildSite(
+export async function buildSite(options: SiteBuildOptions, buildOptions: BuildOptions = {}): Promise<void> {
+  const log = buildOptions.log ?? (() => {});
+  await withSiteLock(options.siteDir, () => build(options, buildOptions), {
+    onWait: (holder) => log(`${WAITING_FOR_SITE} (pid ${holder.pid})`),
+  });
+}
+
+async function build(
   options: SiteBuildOptions,
-  { capture = false, fingerprint: known, code: knownCode, log = () => {} }: BuildOptions = {},
+  { capture = false, fingerprint: known, code: knownCode, log = () => {} }: BuildOptions,
 ): Promise<void> {
   // Taken before the build: an input edited while it runs makes the next check see a stale site.
   const { fingerprint, code } =
@@ -139,15 +166,25 @@ export async function buildSite(
   }
 }
 
+interface RenderOptions {
+  fingerprint: string;
+  code: string;
+  log?: ((line: string) => void) | undefined;
+}
+
 /**
  * Brings the site up to date after its data changed, without a build (decision 043): a copy of the
  * served site, the data's pages rendered into it by the site's renderer (a page no longer rendered,
  * of a topic or profile that is gone, removed), the host files again, the swap. `siteState` must have
- * said `renderOnly`.
+ * said `renderOnly`. Holds SITE_DIR's lock throughout.
  */
-export async function renderSite(
+export async function renderSite(options: SiteBuildOptions, renderOptions: RenderOptions): Promise<void> {
+  await withSiteLock(options.siteDir, () => render(options, renderOptions));
+}
+
+async function render(
   options: SiteBuildOptions,
-  { fingerprint, code, log = () => {} }: { fingerprint: string; code: string; log?: (line: string) => void },
+  { fingerprint, code, log = () => {} }: RenderOptions,
 ): Promise<void> {
   const stamp = await readStamp(options.siteDir);
   if (!stamp?.renderer || stamp.code !== code)
@@ -166,4 +203,45 @@ export async function renderSite(
   } finally {
     await cleanUp(staging);
   }
+}
+
+/** What `updateSite` tells as it goes: the server's logger has this shape. */
+export interface SiteUpdateLog {
+  info(message: string): void;
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+}
+
+/**
+ * A publish's site step (decision 064): holding SITE_DIR's lock, removes what killed builds left,
+ * then decides, and builds, renders the data's pages (decision 043) or leaves the site as it is.
+ * Decided under the lock: another server sharing the folder may have just built it from the same
+ * inputs. Returns why the site was brought up to date (null: it was).
+ */
+export async function updateSite(
+  options: SiteBuildOptions,
+  { log, capture = false }: { log: SiteUpdateLog; capture?: boolean },
+): Promise<string | null> {
+  const onWait = (holder: { pid: number; host?: string | undefined }) =>
+    log.info({ siteDir: options.siteDir, holder: holder.pid, host: holder.host }, WAITING_FOR_SITE);
+  return withSiteLock(
+    options.siteDir,
+    async () => {
+      const stuck = (folder: string, error: Error) =>
+        log.warn({ folder, err: error }, 'A folder a stopped build left behind could not be removed yet.');
+      for (const removed of await removeLeftovers(options.siteDir, stuck))
+        log.info({ removed }, 'Removed a folder a stopped build left behind.');
+      const { reason, fingerprint, code, renderOnly } = await siteState(options);
+      if (!reason) return null;
+      if (renderOnly) {
+        log.info(`Rendering the site's pages (${reason})...`);
+        await render(options, { fingerprint, code });
+      } else {
+        log.info(`Building the site (${reason})...`);
+        await build(options, { capture, fingerprint, code });
+      }
+      return reason;
+    },
+    { onWait },
+  );
 }

@@ -38,7 +38,10 @@ export function rendererDirFor(siteDir: string, suffix: string): string {
   return path.join(stagingFolderFor(siteDir), `renderer-${suffix}`);
 }
 
-/** Removes the renderers of SITE_DIR's earlier builds, once a build with `keep` is served. */
+/**
+ * Removes the renderers of SITE_DIR's earlier builds, once a build with `keep` is served; holding
+ * SITE_DIR's lock, so no other process is rendering with one of them.
+ */
 export async function removeOtherRenderers(siteDir: string, keep: string): Promise<void> {
   const staged = stagingFolderFor(siteDir);
   const names = await readdir(staged).catch(() => []);
@@ -77,10 +80,17 @@ export async function moveIntoPlace(staging: string, siteDir: string, suffix: st
 /**
  * Removes what killed builds of SITE_DIR left: its siblings named exactly `<name>.building-<hex>` or
  * `<name>.old-<hex>` (nothing else beside it), and its staged builds and renderers in the project but
- * `keep` (the served site's renderer). Call it only where this process is the one building into
- * SITE_DIR (at start, before the first publish). Returns the folders removed.
+ * `keep` (the served site's renderer). Call it only holding SITE_DIR's lock (site-lock.ts): every
+ * build, render and swap holds it too, so no live process is writing into one of these folders or
+ * rendering with one of these renderers. A folder that will not go (a killed server's `astro build`
+ * child may still write into its staged build for a moment) is told to `onStuck` and left for the
+ * next cleanup: a leftover never fails a publish. Returns the folders removed.
  */
-export async function removeLeftoversExcept(siteDir: string, keep: string | undefined): Promise<string[]> {
+export async function removeLeftoversExcept(
+  siteDir: string,
+  keep: string | undefined,
+  onStuck: (folder: string, error: Error) => void = () => {},
+): Promise<string[]> {
   const resolved = path.resolve(siteDir);
   const parent = path.dirname(resolved);
   const name = path.basename(resolved);
@@ -95,8 +105,13 @@ export async function removeLeftoversExcept(siteDir: string, keep: string | unde
   const builds = await readdir(staged).catch(() => []);
   const kept = keep === undefined ? null : path.resolve(keep);
   for (const build of builds) if (path.join(staged, build) !== kept) leftovers.push(path.join(staged, build));
-  for (const folder of leftovers) await rm(folder, { recursive: true, force: true });
-  return leftovers;
+  const removed: string[] = [];
+  for (const folder of leftovers)
+    await rm(folder, { recursive: true, force: true, maxRetries: 3, retryDelay: 200 }).then(
+      () => removed.push(folder),
+      (error: Error) => onStuck(folder, error),
+    );
+  return removed;
 }
 
 /** Files linked at once. */

@@ -1,13 +1,15 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { stagingDirFor, stagingFolderFor } from '../../../server/publisher/build/staging.ts';
+import { TEST_SITE } from '../../site-under-test.ts';
 import { startApp } from '../auth/helpers.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
 
 // A build killed halfway leaves `<SITE_DIR>.building-<hex>` (and maybe `.old-<hex>`) beside the site
-// and its staged copy in the project; the publishing server removes exactly those when it starts.
+// and its staged copy in the project; the server that builds into SITE_DIR removes exactly those with
+// its first publish, holding the folder's lock (decision 064; site-lock.test.ts: a live builder's stay).
 let work: string;
 
 beforeAll(async () => {
@@ -26,6 +28,8 @@ async function folderWithAFile(folder: string): Promise<void> {
 
 test('leftover build folders of SITE_DIR are removed at start, each logged; nothing else beside it is', async () => {
   const siteDir = path.join(work, 'site');
+  // The site under test, up to date for these settings: the start's publish builds nothing.
+  await cp(TEST_SITE.siteDir, siteDir, { recursive: true });
   const leftovers = ['site.building-0a1b2c3d', 'site.old-89abcdef'];
   // Names close to the patterns, and another site's leftover: none of them is this site's build.
   const others = [
@@ -46,13 +50,21 @@ test('leftover build folders of SITE_DIR are removed at start, each logged; noth
 
   const logLines: string[] = [];
   const { app } = await startApp(
-    { SERVE_SITE: 'false', SITE_DIR: siteDir, DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'info' },
+    {
+      SITE_DIR: siteDir,
+      CONTACT_EMAIL: TEST_SITE.contactEmail ?? '',
+      DATA_DIR: path.join(work, 'data'),
+      LOG_LEVEL: 'info',
+    },
     { publishSite: true, logStream: { write: (line) => logLines.push(line) } },
   );
   await app.close();
 
-  expect((await readdir(work)).toSorted()).toEqual(['data', 'site.nginx.conf', ...others].toSorted());
-  expect(await readdir(stagingFolderFor(siteDir))).toEqual([]);
+  // The sample's export differs from the site's data: its pages are rendered (decision 043), no build.
+  expect(logLines.join('')).not.toContain('Building the site');
+  expect((await readdir(work)).toSorted()).toEqual(['data', 'site', 'site.nginx.conf', ...others].toSorted());
+  // Emptied, and removed with the render's staged copy.
+  expect(await readdir(stagingFolderFor(siteDir)).catch(() => [])).toEqual([]);
   expect(await readdir(path.dirname(otherStaged))).toEqual([path.basename(otherStaged)]);
   const removed = logLines
     .map((line) => JSON.parse(line) as { msg: string; removed?: string })
@@ -63,15 +75,25 @@ test('leftover build folders of SITE_DIR are removed at start, each logged; noth
   await rm(stagingFolderFor(siteDir), { recursive: true, force: true });
 });
 
-test('a server that does not publish (sharing a site another one builds) removes nothing', async () => {
+// The split deployment: the API's server (SERVE_SITE=false) shares the pages' server's SITE_DIR and
+// never builds into it, so it must not take that server's build for a leftover; nor may a server
+// that serves a site another process builds (the test suites' shared site under test).
+test.each([
+  ['an API-only server', false, true],
+  ['a server that does not publish', true, false],
+])('%s removes nothing beside SITE_DIR', async (_, serveSite, publishSite) => {
   const siteDir = path.join(work, 'shared-site');
   const building = `${siteDir}.building-0a1b2c3d`;
   await folderWithAFile(building);
-  const { app } = await startApp({
-    SERVE_SITE: 'false',
-    SITE_DIR: siteDir,
-    DATA_DIR: path.join(work, 'data2'),
-  });
+  if (serveSite) await cp(TEST_SITE.siteDir, siteDir, { recursive: true });
+  const { app } = await startApp(
+    {
+      SERVE_SITE: String(serveSite),
+      SITE_DIR: siteDir,
+      DATA_DIR: path.join(work, `data-${String(serveSite)}`),
+    },
+    { publishSite },
+  );
   await app.close();
   expect(await readdir(building)).toContain('index.html');
 });
