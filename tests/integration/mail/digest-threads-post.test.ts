@@ -17,7 +17,16 @@ import { resetDatabase, testDatabase } from '../helpers/database.ts';
 // Decision 060: with DIGEST_THREADS_POST, a published digest's link is posted on the curator's
 // account through the generated posts' publisher, once, and the Digest tab shows how it went.
 const MAIL_TEST_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'ct-digest-post-test-'));
-const last = previousWeek(new Date());
+/**
+ * The newest week whose digest post may go out now: its post waits DIGEST_POST_DELAY_MS after the
+ * week ends, so in a week's first minutes it is the week before (CI once ran this at 00:04 on a Monday).
+ */
+function lastDueWeek(now: Date) {
+  const week = previousWeek(now);
+  if (weekRange(week).end.getTime() + DIGEST_POST_DELAY_MS < now.getTime()) return week;
+  return previousWeek(weekRange(week).start);
+}
+const last = lastDueWeek(new Date());
 const id = digestId(last);
 /** Last week's hold (0 hours here) is over a moment after it ended. */
 const due = new Date(weekRange(last).end.getTime() + 1);
