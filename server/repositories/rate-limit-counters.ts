@@ -43,7 +43,9 @@ export function createRateLimitCountersRepository(db: Database) {
             ),
         });
       if (!row) throw new Error('the rate-limit upsert returned no row');
-      return { hits: row.hits, resetInMs: Math.ceil(row.resetInMs) };
+      // A statement that waited on another's fresh row reads its window from an earlier now():
+      // a hair over the window, which no answer should say.
+      return { hits: row.hits, resetInMs: Math.min(windowMs, Math.ceil(row.resetInMs)) };
     },
 
     /** Deletes the counters whose window has ended (a new hit would start over anyway); returns how many. */
