@@ -1,3 +1,4 @@
+import { PostDisplaySchema } from './threads-embed.ts';
 import { z } from './zod.ts';
 
 /** Kind of a home card: text only, or carrying an image. */
@@ -24,6 +25,11 @@ export const ThreadCardSchema = z.strictObject({
   permalink: z.optional(z.url({ protocol: /^https$/ })),
   /** The post's Threads topic tag (without '#'), when it has one; it links to /topics/{slug}. */
   topic_tag: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(50)))),
+  /**
+   * 'embed' (decision 070): shown through Threads' embed; the card then carries no copy of the post
+   * (content '', no image, no counts) and its author is the handle in the permalink. Absent: 'card'.
+   */
+  display: z.optional(PostDisplaySchema),
 });
 
 export const ThreadCardListSchema = z.array(ThreadCardSchema);

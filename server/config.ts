@@ -78,6 +78,10 @@ function toConfig(e: Env, cwd: string) {
         controls: e.SIMULATED_CONTROLS === 'true',
       },
     },
+    /** Decision 070: others' posts in public through Threads' embed, or as our cards. */
+    publicPostDisplay: e.PUBLIC_POST_DISPLAY ?? (mode === 'live' ? 'embed' : 'card'),
+    /** THREADS_EMBED_SCRIPT_URL; absent: Meta's, or in simulated mode the simulator's stand-in (site-options.ts). */
+    embedScriptUrl: e.THREADS_EMBED_SCRIPT_URL,
     refreshIntervalMinutes: e.REFRESH_INTERVAL_MINUTES,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     logLevel: e.LOG_LEVEL,

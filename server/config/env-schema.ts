@@ -49,6 +49,13 @@ export const EnvSchema = z.object({
   CATALOGUE_DIR: z.string().optional(),
   SAMPLE_CATALOGUE_DIR: z.string().default('data'),
   THREADS_MODE: ThreadsModeSchema.optional(),
+  /**
+   * How the public sees others' posts (decision 070): Threads' embed, or our cards. Default: embed in
+   * live mode (Meta lets API content be shown only to its author), card in simulated mode.
+   */
+  PUBLIC_POST_DISPLAY: z.enum(['embed', 'card'], { error: 'must be embed or card' }).optional(),
+  /** Where the pages load Threads' embed script from (tests point it at the simulator's stand-in). */
+  THREADS_EMBED_SCRIPT_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   THREADS_APP_ID: z.string().regex(/^\d+$/, 'must be the numeric Threads app id').optional(),
   THREADS_APP_SECRET: z.string().min(16, 'looks too short for a Threads app secret').optional(),
   THREADS_AUTH_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://threads.com'),

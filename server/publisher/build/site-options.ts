@@ -1,5 +1,6 @@
 // What a site build is told (the server's settings as the build needs them), and the environment it runs in.
 import path from 'node:path';
+import { THREADS_EMBED_SCRIPT_URL } from '../../../contract/threads-embed.ts';
 import type { Config } from '../../config.ts';
 import { SIMULATED_PREFIX } from '../../threads/settings.ts';
 import type { CatalogueExport } from '../export/export-catalogue.ts';
@@ -25,6 +26,8 @@ export interface SiteBuildOptions {
   catalogueInSite?: boolean | undefined;
   /** SMTP_URL is set: the pages offer the weekly digest by mail (decision 054). */
   digestMail?: boolean | undefined;
+  /** Where the pages load Threads' embed script from (decision 070); its origin joins their CSP. */
+  embedScriptUrl?: string | undefined;
 }
 
 /** What the server exports into the catalogue it builds from and serves. */
@@ -34,7 +37,15 @@ export function catalogueExportFor(config: Config): CatalogueExport {
     sampleCatalogueDir: config.sampleCatalogueDir,
     refreshIntervalMinutes: config.refreshIntervalMinutes,
     pictureBaseUrl: config.apiBaseUrl,
+    postDisplay: config.publicPostDisplay,
   };
+}
+
+/** Threads' embed script: THREADS_EMBED_SCRIPT_URL, Meta's, or in simulated mode the simulator's stand-in. */
+export function embedScriptUrlFor(config: Config): string {
+  if (config.embedScriptUrl) return config.embedScriptUrl;
+  if (config.threads.mode === 'live') return THREADS_EMBED_SCRIPT_URL;
+  return `${config.apiBaseUrl ?? config.publicUrl.origin}${SIMULATED_PREFIX}/embed.js`;
 }
 
 /** The build settings a server configuration implies. */
@@ -50,6 +61,7 @@ export function siteBuildOptionsFor(config: Config): SiteBuildOptions {
     apiUpstream: localOrigin(config.host, config.port),
     nodePaths: config.threads.mode === 'simulated' ? [`${SIMULATED_PREFIX}/`] : [],
     digestMail: config.mail.smtpUrl !== undefined,
+    embedScriptUrl: embedScriptUrlFor(config),
   };
 }
 
@@ -77,6 +89,7 @@ export function buildEnv(options: SiteBuildOptions): Record<string, string> {
   if (options.apiBaseUrl) env.API_BASE_URL = options.apiBaseUrl;
   // Whether the subscribe form is shown; never the SMTP settings themselves.
   if (options.digestMail) env.DIGEST_MAIL = 'true';
+  if (options.embedScriptUrl) env.EMBED_SCRIPT_URL = options.embedScriptUrl;
   return env;
 }
 

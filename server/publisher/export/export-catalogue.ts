@@ -1,3 +1,4 @@
+import type { PostDisplay } from '../../../contract/threads-embed.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ManifestSchema, type Manifest } from '../../../contract/manifest.ts';
@@ -42,6 +43,8 @@ export interface CatalogueExport {
   refreshIntervalMinutes: number;
   /** The API's origin when the pages are on another one: cards' picture addresses point there. */
   pictureBaseUrl?: string | undefined;
+  /** Decision 070: 'embed' strips the copy from cards of authors who did not consent; absent: 'card'. */
+  postDisplay?: PostDisplay | undefined;
 }
 
 /** The sample's cards and dates, or null when the folder holds no sample. A broken sample is an error. */
