@@ -1,3 +1,4 @@
+import { PostDisplaySchema } from './threads-embed.ts';
 import { z } from './zod.ts';
 
 /** A post's status as its author sees it (every status the catalogue keeps). */
@@ -31,6 +32,10 @@ export const AuthorOverviewSchema = z.object({
   opted_out: z.boolean(),
   /** When they asked never to be curated (null when they did not). */
   opted_out_at: z.nullable(z.string()),
+  /** They chose 'Show my posts as cards' (decision 070). */
+  shown_as_cards: z.boolean(),
+  /** How the site shows the posts of authors who did not choose cards. */
+  post_display: PostDisplaySchema,
   posts: z.array(AuthorPostSchema),
 });
 export type AuthorOverview = z.infer<typeof AuthorOverviewSchema>;
@@ -45,6 +50,16 @@ export const AuthorOptOutResultSchema = z.object({
   removed_from_queue: z.int().check(z.nonnegative()),
 });
 export type AuthorOptOutResult = z.infer<typeof AuthorOptOutResultSchema>;
+
+/** `POST` and `DELETE /api/authors/me/cards`: the new state, and how many posts on show changed look. */
+export const AuthorCardsResultSchema = z.object({
+  shown_as_cards: z.boolean(),
+  changed_on_site: z.int().check(z.nonnegative()),
+});
+export type AuthorCardsResult = z.infer<typeof AuthorCardsResultSchema>;
+
+/** The consent's words, on 'Your posts' and the submit form (issue 35). */
+export const SHOW_AS_CARDS_LABEL = 'Show my posts as cards';
 
 /** `/api/authors/me/posts/{id}/remove` and `/restore`: the post's id in the path. */
 export const AuthorPostParamsSchema = z.strictObject({ id: z.uuid('id must be a thread id') });
@@ -83,6 +98,16 @@ export const AUTHOR_TEXTS = {
   optedOutDone: 'Done: you will not be curated.',
   optedInDone: 'Done: your posts may be curated again.',
   actionFailed: 'That did not work. Try again.',
+  cardsHeading: 'How visitors see your posts',
+  cardsEmbed:
+    "Visitors see your posts through Threads' own embed, loaded from Threads. Choose cards to show them here with their text and picture, as this site's cards.",
+  cardsCard:
+    'Visitors see your posts as cards, with their text and picture. Untick to show them through Threads’ own embed.',
+  cardsEveryone:
+    'This site shows every post as a card. Your choice is kept in case it changes to Threads’ own embed.',
+  cardsOnDone: 'Done: your posts show as cards with the next site update.',
+  cardsOffDone: 'Done: your posts show through Threads’ embed with the next site update.',
+  cardsHint: 'If this post is yours, visitors see it as a card instead of through Threads’ embed.',
 } as const;
 
 /** "2 posts waiting for review left the queue." after opting out (or nothing when none did). */

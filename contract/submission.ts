@@ -59,6 +59,8 @@ export const ManualSubmissionRequestSchema = z.strictObject({
       .string({ error: 'notes must be text' })
       .check(z.maxLength(NOTES_MAX_LENGTH * 4, `Notes can be at most ${NOTES_MAX_LENGTH} characters.`)),
   ),
+  /** 'Show my posts as cards' ticked (decision 070): the member's consent, given with the submission. */
+  show_as_cards: z.optional(z.boolean({ error: 'show_as_cards must be true or false' })),
 });
 export type ManualSubmissionRequest = z.input<typeof ManualSubmissionRequestSchema>;
 

@@ -122,7 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicOrigin: config.publicUrl.origin,
     rateLimitMultiplier,
   });
-  await app.register(userRoutes, { db, rateLimitMultiplier });
+  await app.register(userRoutes, { db, rateLimitMultiplier, postDisplay: config.publicPostDisplay });
   await app.register(noticeRoutes, { db });
   await app.register(noticeMailRoutes, {
     db,
@@ -166,7 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       adminUsernames: config.adminUsernames,
     }),
   });
-  await app.register(authorRoutes, { db, rateLimitMultiplier });
+  await app.register(authorRoutes, { db, rateLimitMultiplier, postDisplay: config.publicPostDisplay });
   await app.register(digestRoutes, {
     db,
     config,

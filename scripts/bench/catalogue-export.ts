@@ -153,7 +153,7 @@ async function exportTwice(dir: string): Promise<ExportResult> {
     const rssOpen = process.memoryUsage.rss();
     // The database's own working set first: PGlite runs in this process (PostgreSQL would not), and
     // its heap grows once to hold the pages it reads, whoever reads them.
-    for await (const batch of approvedCards(handle.db, undefined)()) void batch;
+    for await (const batch of approvedCards(handle.db, {})()) void batch;
     const rssBefore = process.memoryUsage.rss();
     const maxRssBefore = maxRss();
     const cold = await timed(() => exportCatalogue(handle.db, target, now), peak);

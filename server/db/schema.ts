@@ -169,6 +169,11 @@ export const threads = pgTable(
     missingSince: timestamp('missing_since', { withTimezone: true }),
     /** Its status when its author removed it from the catalogue (status 'removed'). */
     statusBeforeRemoval: text('status_before_removal', { enum: THREAD_STATUSES }),
+    /**
+     * Its author chose 'Show my posts as cards' (decision 070): kept by a trigger from card_consents,
+     * so every insert and every consent change sets it, and the catalogue's change log sees it.
+     */
+    shownAsCard: boolean('shown_as_card').notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [
@@ -352,6 +357,21 @@ export const authorOptOuts = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('author_opt_outs_username').on(table.username)],
+);
+
+/**
+ * An author who chose 'Show my posts as cards' (decision 070): under PUBLIC_POST_DISPLAY=embed their
+ * posts keep our full card in public. Keyed like an opt-out; the username (lower case) is what the
+ * threads table carries, refreshed at each sign-in.
+ */
+export const cardConsents = pgTable(
+  'card_consents',
+  {
+    threadsUserId: text('threads_user_id').primaryKey(),
+    username: text('username').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('card_consents_username').on(table.username)],
 );
 
 /**

@@ -54,7 +54,10 @@ const publisherPlugin: FastifyPluginAsync<PublisherPluginOptions> = async (app, 
     if (change !== 'decisions') publisher.request(change, origin);
   });
   app.addHook('preClose', () => publisher.close());
-  const threadPages = createThreadPages(app.database.db, { pictureBase: options.config.apiBaseUrl });
+  const threadPages = createThreadPages(app.database.db, {
+    pictureBase: options.config.apiBaseUrl,
+    display: options.config.publicPostDisplay,
+  });
   const pictures = createSocialPictures({
     db: app.database.db,
     threadPages,

@@ -35,10 +35,15 @@ export async function publishSite(
 ): Promise<SitePublishOutcome> {
   const profilesChanged =
     options.profilesFile && profiles
-      ? (await exportPublishedProfiles(db, options.profilesFile)).changed
+      ? (await exportPublishedProfiles(db, options.profilesFile, catalogue.postDisplay)).changed
       : false;
   const digestsChanged = options.digestsFile
-    ? (await exportPublishedDigests(db, options.digestsFile, catalogue.pictureBaseUrl)).changed
+    ? (
+        await exportPublishedDigests(db, options.digestsFile, {
+          pictureBase: catalogue.pictureBaseUrl,
+          display: catalogue.postDisplay,
+        })
+      ).changed
     : false;
   const catalogueChanged = await exportCatalogue(db, catalogue);
   const exportChanged = profilesChanged || digestsChanged || catalogueChanged;

@@ -87,12 +87,6 @@ export interface ThreadsGateway {
    * it evidence (decision 069).
    */
   post(accessToken: string, mediaId: string): Promise<ThreadsPost | null>;
-  /**
-   * Whether Threads gives a public post's embed, by its permalink (oEmbed, tokenless, 1,000 an hour;
-   * threads-api.md section 5): 'gone' only when Threads says the post cannot be found. Meta allows
-   * oEmbed only to show an embed, never to learn about a post (decision 069): call it for that alone.
-   */
-  oembed(permalink: string): Promise<'exists' | 'gone'>;
   /** Insights of the token owner's own post (needs threads_manage_insights). */
   insights(accessToken: string, mediaId: string): Promise<PostInsights>;
   /** Who a token belongs to and what it was granted (`debug_token`). */

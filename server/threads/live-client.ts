@@ -107,23 +107,6 @@ export function createThreadsClient(options: ThreadsClientOptions): ThreadsGatew
       }
     },
 
-    async oembed(permalink) {
-      const query = new URLSearchParams({ url: permalink });
-      try {
-        const body = json(await call(`/v1.0/oembed?${query}`), 'oEmbed');
-        if (typeof (body as { html?: unknown } | null)?.html !== 'string')
-          throw new ThreadsApiError('Threads sent an unexpected oEmbed answer.', 'unavailable', 200);
-        return 'exists';
-      } catch (error) {
-        // Graph's "invalid parameter / no such object" (code 100) for the permalink Threads itself
-        // gave us: the post is gone. Any other refusal (a block, a permission, throttling, an
-        // outage) says nothing about the post, so it reaches the caller.
-        if (error instanceof ThreadsApiError && error.kind === 'rejected' && error.code === 100)
-          return 'gone';
-        throw error;
-      }
-    },
-
     async debugToken(accessToken) {
       const query = new URLSearchParams({ input_token: accessToken, access_token: accessToken });
       const text = await call(`/v1.0/debug_token?${query}`);

@@ -4,6 +4,7 @@ import {
   type AuthorPost,
   type AuthorPostStatus,
 } from '../../contract/authors.ts';
+import type { PostDisplay } from '../../contract/threads-embed.ts';
 import type { AuthorOptOut } from '../repositories/author-opt-outs.ts';
 import type { ThreadRow } from '../repositories/threads.ts';
 import { excerptOf } from './moderation-log-view.ts';
@@ -26,12 +27,15 @@ export function toAuthorPost(row: ThreadRow): AuthorPost {
 export function toAuthorOverview(
   threadsUsername: string,
   optOut: AuthorOptOut | null,
+  cards: { shown: boolean; display: PostDisplay },
   rows: ThreadRow[],
 ): AuthorOverview {
   return {
     threads_username: threadsUsername,
     opted_out: optOut !== null,
     opted_out_at: optOut?.createdAt.toISOString() ?? null,
+    shown_as_cards: cards.shown,
+    post_display: cards.display,
     posts: rows.map(toAuthorPost),
   };
 }

@@ -1,4 +1,5 @@
 import type { ProfileCollections } from '../../contract/gems.ts';
+import type { PostDisplay } from '../../contract/threads-embed.ts';
 import type { ThreadRow } from '../repositories/threads.ts';
 import { toThreadCard } from './thread-views.ts';
 
@@ -8,9 +9,10 @@ export function toProfileCollections(parts: {
   own: readonly ThreadRow[];
   gemCount: number;
   ownCount: number;
+  display: PostDisplay;
 }): ProfileCollections {
-  const gemCards = parts.gems.map((row) => toThreadCard(row));
-  const threadCards = parts.own.map((row) => toThreadCard(row));
+  const gemCards = parts.gems.map((row) => toThreadCard(row, { display: parts.display }));
+  const threadCards = parts.own.map((row) => toThreadCard(row, { display: parts.display }));
   return {
     gems: gemCards.map((card) => card.id),
     own_threads: threadCards.map((card) => card.id),

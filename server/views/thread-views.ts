@@ -2,6 +2,7 @@ import { avatarFor } from '../../contract/avatar.ts';
 import type { ReviewThread } from '../../contract/review.ts';
 import type { GeneratedPost, ManualSubmission } from '../../contract/submission.ts';
 import type { ThreadCard } from '../../contract/thread-card.ts';
+import { handleInPermalink, type PostDisplay } from '../../contract/threads-embed.ts';
 import type { GeneratedPostRow } from '../repositories/generated-posts.ts';
 import type { PendingRow } from '../repositories/review-queue.ts';
 import type { ThreadRow } from '../repositories/threads.ts';
@@ -71,11 +72,44 @@ function cardTopicTag(tag: string | null): string | null {
   return cut;
 }
 
-/** An approved thread as the public catalogue lists it; `pictureBase` as in pictureAddress. */
-export function toThreadCard(row: ThreadRow, pictureBase?: string): ThreadCard {
+/** How a public card is drawn: the picture origin (as in pictureAddress) and the display mode (decision 070). */
+export interface PublicCardOptions {
+  pictureBase?: string | undefined;
+  /** 'embed': a post whose author did not choose cards carries no copy, only what Threads' embed needs. */
+  display?: PostDisplay | undefined;
+}
+
+/**
+ * What a public card of a post shown through Threads' embed carries (decision 070): none of our copy
+ * (text, picture, counts, display name), only the handle the permalink names. Its type stays, so the
+ * Images filter still finds posts with pictures.
+ */
+function embedFields(row: ThreadRow) {
+  const named = handleInPermalink(row.permalink);
+  const handle = named ?? 'Threads post';
+  return {
+    handle,
+    author: handle,
+    avatar: avatarFor(named?.slice(1) ?? row.shortcode),
+    content: '',
+    image: null,
+    likes: null,
+    replies: null,
+    type: row.imageUrl ? ('image' as const) : ('text' as const),
+    permalink: row.permalink,
+    display: 'embed' as const,
+  };
+}
+
+/** An approved thread as the public catalogue lists it. */
+export function toThreadCard(
+  row: ThreadRow,
+  { pictureBase, display = 'card' }: PublicCardOptions = {},
+): ThreadCard {
+  const embedded = display === 'embed' && !row.shownAsCard;
   return {
     id: row.id,
-    ...cardFields(row, pictureBase),
+    ...(embedded ? embedFields(row) : cardFields(row, pictureBase)),
     timestamp: (row.postedAt ?? row.createdAt).toISOString(),
     // The build validates the cards it renders: a longer stored tag would stop every rebuild.
     topic_tag: cardTopicTag(row.topicTag),

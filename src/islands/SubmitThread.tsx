@@ -4,6 +4,7 @@ import {
   type ManualSubmission,
   type ManualSubmissionRequest,
 } from '../../contract/submission.ts';
+import { AUTHOR_TEXTS, SHOW_AS_CARDS_LABEL } from '../../contract/authors.ts';
 import { canSubmit, MEMBER_TEXTS } from '../../contract/membership.ts';
 import { TEXTS } from '../../contract/texts.ts';
 import { parseThreadUrl } from '../../contract/thread-url.ts';
@@ -51,6 +52,7 @@ export default function SubmitThread({ titleId }: { titleId: string }) {
   const [list, setList] = useState<SubmissionsLoad>({ phase: 'loading' });
   const [url, setUrl] = useState('');
   const [notes, setNotes] = useState('');
+  const [asCards, setAsCards] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [sending, setSending] = useState(false);
   // 0: hidden; each success counts up, so a second success restarts the 3 s.
@@ -89,9 +91,12 @@ export default function SubmitThread({ titleId }: { titleId: string }) {
 
     setSending(true);
     setProblem(null);
-    const body: ManualSubmissionRequest = notes.trim()
-      ? { thread_url: threadUrl, notes: notes.trim() }
-      : { thread_url: threadUrl };
+    const body: ManualSubmissionRequest = {
+      thread_url: threadUrl,
+      ...(notes.trim() ? { notes: notes.trim() } : {}),
+      // Ticked: the consent is given with the submission (decision 070); unticked withdraws nothing.
+      ...(asCards ? { show_as_cards: true } : {}),
+    };
     try {
       const { submission } = await api<{ submission: ManualSubmission }>('/api/dashboard/manual-submission', {
         method: 'POST',
@@ -158,6 +163,18 @@ export default function SubmitThread({ titleId }: { titleId: string }) {
         />
         <p id="thread-notes-help" className="field-help">
           Optional: why this thread belongs here. {notes.length} / {NOTES_MAX_LENGTH} characters.
+        </p>
+        <label className="submit-form__check">
+          <input
+            type="checkbox"
+            checked={asCards}
+            onChange={(event) => setAsCards(event.target.checked)}
+            aria-describedby="thread-cards-help"
+          />
+          {SHOW_AS_CARDS_LABEL}
+        </label>
+        <p id="thread-cards-help" className="field-help">
+          {AUTHOR_TEXTS.cardsHint}
         </p>
         {problem && (
           <p id="submit-error" ref={alertRef} className="form-error" role="alert" tabIndex={-1}>

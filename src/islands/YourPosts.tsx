@@ -12,6 +12,7 @@ import { TEXTS } from '../../contract/texts.ts';
 import { api, detailOr } from '../lib/api.ts';
 import { $connecting, $loginError, checkAuth, login, useAuth } from '../stores/auth.ts';
 import AuthorPostList from '../components/react/AuthorPostList.tsx';
+import CardConsent from '../components/react/CardConsent.tsx';
 import LoadFailed from '../components/react/LoadFailed.tsx';
 import '../styles/your-posts.css';
 
@@ -184,6 +185,13 @@ export default function YourPosts() {
           </button>
         )}
       </section>
+      <CardConsent
+        overview={overview}
+        onChange={(shown, outcome) => {
+          setLoad({ phase: 'ready', overview: { ...overview, shown_as_cards: shown } });
+          setDone(outcome);
+        }}
+      />
       <p className={`author-posts__done author-posts__done--${done?.tone ?? 'none'}`} role="status">
         {done?.text}
       </p>

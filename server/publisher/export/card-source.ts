@@ -1,7 +1,7 @@
 import type { ThreadCard } from '../../../contract/thread-card.ts';
 import type { Database } from '../../db/client.ts';
 import { createCatalogueRepository, type CatalogueKey } from '../../repositories/catalogue.ts';
-import { toThreadCard } from '../../views/thread-views.ts';
+import { toThreadCard, type PublicCardOptions } from '../../views/thread-views.ts';
 
 /** Rows a query reads: a page costs the same at any depth (keyset), and 1,000 cards are a few hundred KB. */
 export const EXPORT_PAGE_ROWS = 1000;
@@ -23,7 +23,7 @@ export function cardsInMemory(cards: readonly ThreadCard[]): CardSource {
 /** The approved threads as cards, read from the database a page at a time. */
 export function approvedCards(
   db: Database,
-  pictureBaseUrl: string | undefined,
+  cards: PublicCardOptions,
   pageRows = EXPORT_PAGE_ROWS,
 ): CardSource {
   const catalogue = createCatalogueRepository(db);
@@ -34,7 +34,7 @@ export function approvedCards(
         after,
         pageRows,
       );
-      if (page.rows.length > 0) yield page.rows.map((row) => toThreadCard(row, pictureBaseUrl));
+      if (page.rows.length > 0) yield page.rows.map((row) => toThreadCard(row, cards));
       after = page.next;
     } while (after);
   };

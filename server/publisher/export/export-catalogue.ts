@@ -76,7 +76,7 @@ export function catalogueDatesFrom(generatedAt: Date, refreshIntervalMinutes: nu
  */
 export async function exportCatalogue(
   db: Database,
-  { catalogueDir, sampleCatalogueDir, refreshIntervalMinutes, pictureBaseUrl }: CatalogueExport,
+  { catalogueDir, sampleCatalogueDir, refreshIntervalMinutes, pictureBaseUrl, postDisplay }: CatalogueExport,
   now = new Date(),
 ): Promise<boolean> {
   // One row tells whether the sample stands in; the export itself streams the rows page by page.
@@ -91,8 +91,9 @@ export async function exportCatalogue(
   const dates = catalogueDatesFrom(refreshedAt, refreshIntervalMinutes);
   const onDisk = await readManifest(catalogueDir);
   const state = await readExportState(catalogueDir);
+  const cards = { pictureBase: pictureBaseUrl, display: postDisplay };
   if (state && onDisk && onDisk.version === state.version) {
-    const followed = await followChanges(db, catalogueDir, { state, onDisk, dates, now, pictureBaseUrl });
+    const followed = await followChanges(db, catalogueDir, { state, onDisk, dates, now, cards });
     if (followed !== null) return followed;
   }
   // Taken before the export reads: whatever it could not see, the next export follows.
@@ -100,14 +101,11 @@ export async function exportCatalogue(
   const snapshot = await changes.snapshot();
   const { manifest, dataChanged } = await streamCatalogue(
     catalogueDir,
-    approvedCards(db, pictureBaseUrl),
+    approvedCards(db, cards),
     dates,
     onDisk,
   );
-  await writeExportState(
-    catalogueDir,
-    await stateAfterFullExport(catalogueDir, manifest, snapshot, pictureBaseUrl),
-  );
+  await writeExportState(catalogueDir, await stateAfterFullExport(catalogueDir, manifest, snapshot, cards));
   await changes.prune(new Date(snapshot.at.getTime() - 2 * STATE_MAX_AGE_MS));
   return dataChanged;
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { PublishedDigest } from '../../../contract/digest-page.ts';
 import type { Database } from '../../db/client.ts';
 import { createDigestsRepository } from '../../repositories/digests.ts';
-import { toThreadCard } from '../../views/thread-views.ts';
+import { toThreadCard, type PublicCardOptions } from '../../views/thread-views.ts';
 import { writeIfChanged } from './atomic-file.ts';
 
 /**
@@ -14,7 +14,7 @@ import { writeIfChanged } from './atomic-file.ts';
 export async function exportPublishedDigests(
   db: Database,
   file: string,
-  pictureBaseUrl: string | undefined,
+  cards: PublicCardOptions,
 ): Promise<{ count: number; changed: boolean }> {
   const repository = createDigestsRepository(db);
   // A week with nothing approved is published (once, and mailed to nobody) but has no page.
@@ -37,7 +37,7 @@ export async function exportPublishedDigests(
             note: row.note,
             cards: (row.threadIds ?? []).flatMap((id) => {
               const thread = threads.get(id);
-              return thread ? [toThreadCard(thread, pictureBaseUrl)] : [];
+              return thread ? [toThreadCard(thread, cards)] : [];
             }),
           },
         ]

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { PostDisplay } from '../../../contract/threads-embed.ts';
 import type { Database } from '../../db/client.ts';
 import { collectionsFor } from '../../services/profiles/profile-collections.ts';
 import { createProfilesRepository } from '../../repositories/profiles.ts';
@@ -14,12 +15,14 @@ import { writeIfChanged } from './atomic-file.ts';
 export async function exportPublishedProfiles(
   db: Database,
   file: string,
+  display: PostDisplay = 'card',
 ): Promise<{ count: number; changed: boolean }> {
   const approved = await createProfilesRepository(db).listApproved();
   // Bounded per profile (PROFILE_CARDS_MAX cards per list) and four queries per 500 members.
   const collections = await collectionsFor(
     db,
     approved.map(({ profile }) => profile.userId),
+    display,
   );
   const profiles = approved.map((row) => {
     const own = collections.get(row.profile.userId);

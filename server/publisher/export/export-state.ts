@@ -1,3 +1,4 @@
+import type { PublicCardOptions } from '../../views/thread-views.ts';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -26,6 +27,8 @@ const ExportStateSchema = z.object({
   snapshotAt: z.iso.datetime({ offset: true }),
   /** The API origin the cards' picture addresses were written with (null: the site's own). */
   pictureBaseUrl: z.string().nullable(),
+  /** The display the cards were written for (decision 070); a state written before it knew only cards. */
+  postDisplay: z.enum(['card', 'embed']).default('card'),
   /** The full export's version (every page carries it). */
   version: z.string().min(1),
   /** Its first card in the catalogue order; null when it had none. */
@@ -67,7 +70,7 @@ export async function stateAfterFullExport(
   dir: string,
   manifest: Manifest,
   snapshot: CatalogueSnapshot,
-  pictureBaseUrl: string | undefined,
+  { pictureBase, display = 'card' }: PublicCardOptions,
 ): Promise<ExportState> {
   const json = async (name: string): Promise<unknown> =>
     JSON.parse(await readFile(path.join(dir, ...name.split('/')), 'utf8')) as unknown;
@@ -80,7 +83,8 @@ export async function stateAfterFullExport(
     format: 1,
     snapshot: snapshot.snapshot,
     snapshotAt: snapshot.at.toISOString(),
-    pictureBaseUrl: pictureBaseUrl ?? null,
+    pictureBaseUrl: pictureBase ?? null,
+    postDisplay: display,
     version: parsed.version ?? '',
     newestId: typeof newest === 'string' ? newest : null,
     counts: parsed.counts ?? { all: 0, text: 0, images: 0 },

@@ -1,7 +1,7 @@
 import type { Manifest } from '../../../contract/manifest.ts';
 import type { Database } from '../../db/client.ts';
 import { createCatalogueRepository } from '../../repositories/catalogue.ts';
-import { toThreadCard } from '../../views/thread-views.ts';
+import { toThreadCard, type PublicCardOptions } from '../../views/thread-views.ts';
 import type { CatalogueDates } from './catalogue-files.ts';
 import { writeTail } from './catalogue-tail.ts';
 import type { ExportState } from './export-state.ts';
@@ -19,7 +19,7 @@ export const STATE_MAX_AGE_MS = 12 * 60 * 60_000;
  * every exported card, which become the tail. Returns whether a data file changed, or null when only
  * a full export will do: a change to a thread that was approved (an edit, a removal, a deletion: it
  * may be in the full export, or be a tail card taken out), a thread approved deeper in the order,
- * too long or too old a tail, too old a state, or another picture origin.
+ * too long or too old a tail, too old a state, another picture origin or display mode.
  */
 export async function followChanges(
   db: Database,
@@ -29,18 +29,20 @@ export async function followChanges(
     onDisk,
     dates,
     now,
-    pictureBaseUrl,
+    cards,
   }: {
     state: ExportState;
     onDisk: Manifest;
     dates: CatalogueDates;
     now: Date;
-    pictureBaseUrl: string | undefined;
+    cards: PublicCardOptions;
   },
 ): Promise<boolean | null> {
   if (now.getTime() - Date.parse(state.snapshotAt) > STATE_MAX_AGE_MS) return null;
   // Another API origin changes every card's picture address, which no row change logs.
-  if (state.pictureBaseUrl !== (pictureBaseUrl ?? null)) return null;
+  if (state.pictureBaseUrl !== (cards.pictureBase ?? null)) return null;
+  // Another display mode changes every card that is not its author's choice (decision 070).
+  if (state.postDisplay !== (cards.display ?? 'card')) return null;
   if (state.tailSince && now.getTime() - Date.parse(state.tailSince) > FOLD_AFTER_MS) return null;
   const changes = createCatalogueRepository(db);
   const changed = await changes.changedSince(state.snapshot, TAIL_MAX + 1);
@@ -58,6 +60,6 @@ export async function followChanges(
       const at = (b.postedAt ?? b.createdAt).getTime() - (a.postedAt ?? a.createdAt).getTime();
       return at !== 0 ? at : a.shortcode < b.shortcode ? -1 : a.shortcode > b.shortcode ? 1 : 0;
     })
-    .map((row) => toThreadCard(row, pictureBaseUrl));
+    .map((row) => toThreadCard(row, cards));
   return writeTail(dir, state, tail, onDisk, dates, now);
 }

@@ -15,6 +15,7 @@ import { createCurationRunsRepository } from '../../repositories/curation-runs.t
 import { refreshStoredToken } from '../../services/tokens/refresh-tokens.ts';
 import { createTokenStore } from '../../services/tokens/token-store.ts';
 import { createAuthorOptOutsRepository } from '../../repositories/author-opt-outs.ts';
+import { createCardConsentsRepository } from '../../repositories/card-consents.ts';
 import { createRoleBindingsRepository, type BoundRole } from '../../repositories/role-bindings.ts';
 import { createUsersRepository, type User } from '../../repositories/users.ts';
 import { ThreadsApiError, type ThreadsGateway } from '../../threads/gateway.ts';
@@ -103,6 +104,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   const tokens = createTokenStore({ db, tokenKey });
   const roleBindings = createRoleBindingsRepository(db);
   const authorOptOuts = createAuthorOptOutsRepository(db);
+  const cardConsents = createCardConsentsRepository(db);
   const runs = createCurationRunsRepository(db);
 
   /** The first run of a fresh install, in the background: the sign-in does not wait for it. */
@@ -174,8 +176,9 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
         );
         const token = { accessToken: grant.accessToken, scopes, issuedAt: now, expiresAt };
         const stored = await tokens.saveOnSignIn({ ...user, reconnectNeeded }, token, tx);
-        // Authors in control (decision 028): an opt-out follows the author's current username.
+        // Authors in control (decisions 028, 070): an opt-out and a card consent follow the current username.
         await authorOptOuts.refreshUsername(account.id, account.username, tx);
+        await cardConsents.refreshUsername(account.id, account.username, tx);
         return { user, stored, cookie: await app.sessions.start(request, user.id, tx) };
       });
       app.sessions.setCookie(reply, cookie);

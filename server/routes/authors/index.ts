@@ -1,28 +1,38 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  AuthorCardsResultSchema,
   AuthorOptOutResultSchema,
+  type AuthorCardsResult,
   AuthorOverviewSchema,
   AuthorPostParamsSchema,
   AuthorPostResultSchema,
   type AuthorPostResult,
 } from '../../../contract/authors.ts';
+import type { PostDisplay } from '../../../contract/threads-embed.ts';
 import type { Database } from '../../db/client.ts';
+import type { User } from '../../repositories/users.ts';
 import type { ZodTypeProvider } from '../../http/route-schemas.ts';
 import { limit } from '../../plugins/rate-limits.ts';
 import { createAuthorControl, type AuthorPostOutcome } from '../../services/authors/author-control.ts';
+import { createCardConsent } from '../../services/authors/card-consent.ts';
 
 export interface AuthorRoutesOptions {
   db: Database;
   rateLimitMultiplier: number;
+  postDisplay: PostDisplay;
 }
 
 /**
  * Authors in control (decision 028): any signed-in person, invited or not, sees which of their posts
  * the catalogue holds, removes or restores one, and opts out of curation or back in.
  */
-const authorRoutes: FastifyPluginAsync<AuthorRoutesOptions> = async (server, { db, rateLimitMultiplier }) => {
+const authorRoutes: FastifyPluginAsync<AuthorRoutesOptions> = async (
+  server,
+  { db, rateLimitMultiplier, postDisplay },
+) => {
   const app = server.withTypeProvider<ZodTypeProvider>();
-  const control = createAuthorControl(db);
+  const control = createAuthorControl(db, { postDisplay });
+  const cardConsent = createCardConsent(db);
   const write = { access: 'user' as const, rateLimit: limit('authorControl', rateLimitMultiplier) };
   const overview = {
     config: { access: 'user' as const },
@@ -33,6 +43,7 @@ const authorRoutes: FastifyPluginAsync<AuthorRoutesOptions> = async (server, { d
     schema: { params: AuthorPostParamsSchema, response: { 200: AuthorPostResultSchema } },
   };
   const optOut = { config: write, schema: { response: { 200: AuthorOptOutResultSchema } } };
+  const cards = { config: write, schema: { response: { 200: AuthorCardsResultSchema } } };
 
   /** Tells the site and the caches once the change is committed (a rebuild for an approved post). */
   const announce = ({ post, change }: AuthorPostOutcome): AuthorPostResult => {
@@ -60,6 +71,19 @@ const authorRoutes: FastifyPluginAsync<AuthorRoutesOptions> = async (server, { d
     await control.optIn(await request.authUser());
     return { opted_out: false, removed_from_queue: 0 };
   });
+
+  /** 'Show my posts as cards' on or off: the posts on show change look, so the site is rebuilt. */
+  const setCards = async (
+    shown: boolean,
+    request: { authUser(): Promise<User> },
+  ): Promise<AuthorCardsResult> => {
+    const outcome = await cardConsent.set(await request.authUser(), shown);
+    if (outcome.changedOnSite > 0) app.contentChanged('threads');
+    return { shown_as_cards: outcome.shown, changed_on_site: outcome.changedOnSite };
+  };
+
+  app.post('/api/authors/me/cards', cards, async (request) => setCards(true, request));
+  app.delete('/api/authors/me/cards', cards, async (request) => setCards(false, request));
 };
 
 export default authorRoutes;

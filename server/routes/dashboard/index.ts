@@ -21,6 +21,7 @@ import { HttpError } from '../../http/http-error.ts';
 import type { ZodTypeProvider } from '../../http/route-schemas.ts';
 import { findOwnPost } from '../../services/publishing/own-post.ts';
 import { isOptedOut } from '../../services/authors/opted-out-filter.ts';
+import { createCardConsent } from '../../services/authors/card-consent.ts';
 import { OPTED_OUT_SUBMISSION } from '../../../contract/authors.ts';
 
 const HOUR = 3_600_000;
@@ -49,6 +50,7 @@ const dashboardRoutes: FastifyPluginAsync<DashboardRoutesOptions> = async (serve
   const submissions = createManualSubmissionsRepository(db);
   const generated = createGeneratedPostsRepository(db);
   const audit = createAuditLogRepository(db);
+  const cardConsent = createCardConsent(db);
 
   /** Throws 429 with Retry-After when the member made their hourly number of submissions. */
   async function refuseOverLimit(userId: string, tx: Database = db): Promise<void> {
@@ -105,9 +107,11 @@ const dashboardRoutes: FastifyPluginAsync<DashboardRoutesOptions> = async (serve
         permalink: authorlessUrl(link.shortcode),
       };
 
-      const created = await db.transaction(async (tx) => {
+      const { created, cardsChanged } = await db.transaction(async (tx) => {
         await submissions.lockMember(user.id, tx);
         await refuseOverLimit(user.id, tx);
+        // Before the insert: the row's trigger reads the consent (decision 070). Unticked withdraws nothing.
+        const consent = body.show_as_cards ? await cardConsent.set(user, true, tx) : null;
         const thread = await threads.insertIfNew(row, tx);
         if (!thread) {
           await refuseDuplicate(link.shortcode, tx);
@@ -126,8 +130,10 @@ const dashboardRoutes: FastifyPluginAsync<DashboardRoutesOptions> = async (serve
           },
           tx,
         );
-        return toManualSubmission(submission, thread);
+        return { created: toManualSubmission(submission, thread), cardsChanged: consent?.changedOnSite ?? 0 };
       });
+      // The member's approved posts already on show now appear as cards.
+      if (cardsChanged > 0) app.contentChanged('threads');
       return reply.status(201).send({ submission: created });
     },
   );

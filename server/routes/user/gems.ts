@@ -11,6 +11,7 @@ import {
   type GemList,
   type GemState,
 } from '../../../contract/gems.ts';
+import type { PostDisplay } from '../../../contract/threads-embed.ts';
 import type { Database } from '../../db/client.ts';
 import { limit } from '../../plugins/rate-limits.ts';
 import { createGemsRepository } from '../../repositories/gems.ts';
@@ -30,10 +31,11 @@ function threadIdOf(params: { thread_id: string }): string {
  * Gems (issue 10): approved members and admins save approved threads and remove them. A change
  * announces 'profiles', so the public profile cache is cleared and the pre-rendered pages rebuilt.
  */
-const gemRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number }> = async (
-  server,
-  { db, rateLimitMultiplier },
-) => {
+const gemRoutes: FastifyPluginAsync<{
+  db: Database;
+  rateLimitMultiplier: number;
+  postDisplay: PostDisplay;
+}> = async (server, { db, rateLimitMultiplier, postDisplay }) => {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const gems = createGemsRepository(db);
   const toggle = {
@@ -53,7 +55,7 @@ const gemRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number 
     const user = await request.authUser();
     const newest = (await gems.newestPerMember([user.id], PROFILE_CARDS_MAX)).get(user.id) ?? [];
     const count = (await gems.countPerMember([user.id])).get(user.id) ?? 0;
-    return toGemList(newest, count);
+    return toGemList(newest, count, postDisplay);
   });
 
   app.put('/api/user/gems/:thread_id', toggle, async (request): Promise<GemState> => {

@@ -10,6 +10,7 @@ import {
   type OwnProfile,
   type PublicProfile,
 } from '../../../contract/profile.ts';
+import type { PostDisplay } from '../../../contract/threads-embed.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { createNameClashCheck } from '../../services/profiles/name-clash.ts';
@@ -27,15 +28,21 @@ import { createPublicProfileCache } from './public-profile-cache.ts';
 const PROFILE_NOT_FOUND = 'Profile not found';
 
 /** The signed-in user's profile with their gems and approved own threads (profile-collections.ts). */
-async function ownProfile(db: Database, user: User, profile: Profile): Promise<OwnProfile> {
-  return toOwnProfile({ profile, user }, await collectionsOf(db, user.id));
+async function ownProfile(
+  db: Database,
+  user: User,
+  profile: Profile,
+  display: PostDisplay,
+): Promise<OwnProfile> {
+  return toOwnProfile({ profile, user }, await collectionsOf(db, user.id, display));
 }
 
 /** Invite requests and profiles: the signed-in user's own, and approved members' public ones. */
-const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number }> = async (
-  server,
-  { db, rateLimitMultiplier },
-) => {
+const userRoutes: FastifyPluginAsync<{
+  db: Database;
+  rateLimitMultiplier: number;
+  postDisplay: PostDisplay;
+}> = async (server, { db, rateLimitMultiplier, postDisplay }) => {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const ownProfileAnswer = { response: { 200: OwnProfileSchema } };
   const profiles = createProfilesRepository(db);
@@ -44,7 +51,7 @@ const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number
   const cache = createPublicProfileCache();
   // A thread approved or hidden changes the gems and threads a public profile shows, too.
   app.onContentChanged(() => cache.clear());
-  await app.register(gemRoutes, { db, rateLimitMultiplier });
+  await app.register(gemRoutes, { db, rateLimitMultiplier, postDisplay });
 
   app.post(
     '/api/user/request-invite',
@@ -55,15 +62,20 @@ const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number
     async (request): Promise<OwnProfile> => {
       const user = await request.authUser();
       const existing = await profiles.findByUser(user.id);
-      if (existing) return ownProfile(db, user, existing);
+      if (existing) return ownProfile(db, user, existing, postDisplay);
       // The Threads username is the first display name when it fits the rules and is free.
       const candidate = user.threadsUsername;
       const usable = chosenUsernameProblem(candidate) === null && (await nameClash(candidate, user)) === null;
       try {
-        return ownProfile(db, user, await profiles.requestInvite(user.id, usable ? candidate : null));
+        return ownProfile(
+          db,
+          user,
+          await profiles.requestInvite(user.id, usable ? candidate : null),
+          postDisplay,
+        );
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
-        return ownProfile(db, user, await profiles.requestInvite(user.id, null));
+        return ownProfile(db, user, await profiles.requestInvite(user.id, null), postDisplay);
       }
     },
   );
@@ -73,7 +85,7 @@ const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number
     const user = await request.authUser();
     const profile = await profiles.findByUser(user.id);
     if (!profile) throw new HttpError(404, PROFILE_NOT_FOUND);
-    return ownProfile(db, user, profile);
+    return ownProfile(db, user, profile, postDisplay);
   });
 
   app.put(
@@ -96,7 +108,7 @@ const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number
         const updated = await profiles.updateApproved(user.id, update.display_username, update.bio);
         if (!updated) throw new HttpError(403, 'Only approved profiles can be edited.');
         app.contentChanged('profiles');
-        return ownProfile(db, user, updated);
+        return ownProfile(db, user, updated, postDisplay);
       } catch (error) {
         // Two members claiming the same name, or lookalikes, at once: the unique indexes decide; the
         // check, asked again now that the other's write is in, says which refusal it was.
@@ -119,7 +131,7 @@ const userRoutes: FastifyPluginAsync<{ db: Database; rateLimitMultiplier: number
     const generation = cache.generation();
     const found = await profiles.findApprovedByName(username);
     const profile: PublicProfile | null = found
-      ? toPublicProfile(found, await collectionsOf(db, found.profile.userId))
+      ? toPublicProfile(found, await collectionsOf(db, found.profile.userId, postDisplay))
       : null;
     const body = profile && JSON.stringify(profile);
     cache.set(username, body, generation);

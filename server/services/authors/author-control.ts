@@ -1,4 +1,5 @@
 import { AUTHOR_POSTS_MAX, type AuthorOverview, type AuthorPost } from '../../../contract/authors.ts';
+import type { PostDisplay } from '../../../contract/threads-embed.ts';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { createAuditLogRepository } from '../../repositories/audit-log.ts';
@@ -6,6 +7,7 @@ import { createAuthorOptOutsRepository } from '../../repositories/author-opt-out
 import { createThreadsRepository, type AuthorIdentity, type ThreadRow } from '../../repositories/threads.ts';
 import type { User } from '../../repositories/users.ts';
 import type { ContentChange } from '../content-change.ts';
+import { createCardConsent } from './card-consent.ts';
 import { createDecisionNotices } from '../notices/decision-notices.ts';
 import { toAuthorOverview, toAuthorPost } from '../../views/author-views.ts';
 
@@ -34,8 +36,9 @@ function publicChange(status: ThreadRow['status'] | null): ContentChange | null 
  * Authors in control (issue 18): any signed-in person sees which of their posts the catalogue holds,
  * removes or restores one, and opts out of curation or back in; each act is audited in its transaction.
  */
-export function createAuthorControl(db: Database) {
+export function createAuthorControl(db: Database, { postDisplay }: { postDisplay: PostDisplay }) {
   const threads = createThreadsRepository(db);
+  const cards = createCardConsent(db);
   const optOuts = createAuthorOptOutsRepository(db);
   const audit = createAuditLogRepository(db);
   const notices = createDecisionNotices(db);
@@ -60,7 +63,9 @@ export function createAuthorControl(db: Database) {
     /** The signed-in person's posts in the catalogue (every status, newest first) and their opt-out. */
     async overview(user: User): Promise<AuthorOverview> {
       const rows = await threads.listByAuthor(identityOf(user), AUTHOR_POSTS_MAX);
-      return toAuthorOverview(user.threadsUsername, await optOuts.find(user.threadsUserId), rows);
+      const optOut = await optOuts.find(user.threadsUserId);
+      const shown = await cards.shown(user);
+      return toAuthorOverview(user.threadsUsername, optOut, { shown, display: postDisplay }, rows);
     },
 
     /** 'Remove this post': out of the catalogue, the queue and the log, whatever its status was. */

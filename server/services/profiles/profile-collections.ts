@@ -1,4 +1,5 @@
 import { PROFILE_CARDS_MAX, type ProfileCollections } from '../../../contract/gems.ts';
+import type { PostDisplay } from '../../../contract/threads-embed.ts';
 import type { Database } from '../../db/client.ts';
 import { createGemsRepository } from '../../repositories/gems.ts';
 import { createMemberThreadsRepository } from '../../repositories/member-threads.ts';
@@ -14,6 +15,7 @@ const CHUNK = 500;
 export async function collectionsFor(
   db: Database,
   userIds: readonly string[],
+  display: PostDisplay,
   limit = PROFILE_CARDS_MAX,
 ): Promise<Map<string, ProfileCollections>> {
   const gems = createGemsRepository(db);
@@ -31,6 +33,7 @@ export async function collectionsFor(
         own: ownRows.get(userId) ?? [],
         gemCount: gemCounts.get(userId) ?? 0,
         ownCount: ownCounts.get(userId) ?? 0,
+        display,
       });
       result.set(userId, collections);
     }
@@ -39,8 +42,12 @@ export async function collectionsFor(
 }
 
 /** One member's collections (see `collectionsFor`). */
-export async function collectionsOf(db: Database, userId: string): Promise<ProfileCollections> {
-  const collections = (await collectionsFor(db, [userId])).get(userId);
+export async function collectionsOf(
+  db: Database,
+  userId: string,
+  display: PostDisplay,
+): Promise<ProfileCollections> {
+  const collections = (await collectionsFor(db, [userId], display)).get(userId);
   if (!collections) throw new Error('collections vanished');
   return collections;
 }

@@ -57,13 +57,13 @@ test(
   async () => {
     const { db } = await testDatabase();
     const file = path.join(await mkdtemp(path.join(tmpdir(), 'ct-digests-')), 'site-data', 'digests.json');
-    expect(await exportPublishedDigests(db, file, undefined)).toEqual({ count: 0, changed: true });
+    expect(await exportPublishedDigests(db, file, {})).toEqual({ count: 0, changed: true });
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual([]);
     // A week with nothing approved is published, but has no page (nor picture).
     const { end } = weekRange({ year: 2026, week: 10 });
     await db.insert(digests).values({ id: '2026-10', year: 2026, week: 10 });
     await db.update(digests).set({ threadIds: [], publishedAt: end }).where(eq(digests.id, '2026-10'));
-    expect(await exportPublishedDigests(db, file, undefined)).toEqual({ count: 0, changed: false });
+    expect(await exportPublishedDigests(db, file, {})).toEqual({ count: 0, changed: false });
     expect((await fetch(`${base}${socialImagePath('digest', '2026-10')}`)).status).toBe(404);
 
     const ids = await publishedDigest('Grids, then type.');
@@ -74,7 +74,7 @@ test(
       .update(threads)
       .set({ status: 'removed' })
       .where(eq(threads.id, removed ?? ''));
-    expect(await exportPublishedDigests(db, file, undefined)).toEqual({ count: 1, changed: true });
+    expect(await exportPublishedDigests(db, file, {})).toEqual({ count: 1, changed: true });
     const [exported, ...more] = PublishedDigestsSchema.parse(JSON.parse(await readFile(file, 'utf8')));
     expect(more).toEqual([]);
     expect(exported).toMatchObject({ id, year: last.year, week: last.week, note: 'Grids, then type.' });
@@ -82,7 +82,7 @@ test(
     expect(exported?.cards.map((card) => card.id)).toEqual(threadIds?.filter((thread) => thread !== removed));
     expect(exported?.cards).toHaveLength(2);
     // The same content again is no change (no render, no deploy).
-    expect(await exportPublishedDigests(db, file, undefined)).toEqual({ count: 1, changed: false });
+    expect(await exportPublishedDigests(db, file, {})).toEqual({ count: 1, changed: false });
   },
 );
 

@@ -256,6 +256,8 @@ describe('every route answers what the document says', () => {
     const author = await signIn(base, 'shy');
     await walk('POST /api/authors/me/opt-out', send('POST', '/api/authors/me/opt-out', author), 200);
     await walk('DELETE /api/authors/me/opt-out', send('DELETE', '/api/authors/me/opt-out', author), 200);
+    await walk('POST /api/authors/me/cards', send('POST', '/api/authors/me/cards', author), 200);
+    await walk('DELETE /api/authors/me/cards', send('DELETE', '/api/authors/me/cards', author), 200);
 
     await walk(
       'POST /api/dashboard/manual-submission',

@@ -70,11 +70,11 @@ test('the card source streams the same cards as listApproved, in batches', async
   const { db } = await testDatabase();
   await db.insert(threads).values(Array.from({ length: 45 }, (_, i) => row(i)));
   const expected = (await createCatalogueRepository(db).listApproved()).map((thread) =>
-    toThreadCard(thread, 'https://api.example.com'),
+    toThreadCard(thread, { pictureBase: 'https://api.example.com' }),
   );
   const batches: number[] = [];
   const cards = [];
-  for await (const batch of approvedCards(db, 'https://api.example.com', 10)()) {
+  for await (const batch of approvedCards(db, { pictureBase: 'https://api.example.com' }, 10)()) {
     batches.push(batch.length);
     cards.push(...batch);
   }

@@ -180,57 +180,6 @@ describe('section 4: insights', () => {
   });
 });
 
-describe('section 5: oEmbed, tokenless', () => {
-  test('a live post exists (no access_token in the request)', async () => {
-    const answer = await run(fixture(media, 'oembedExists'), () =>
-      client.oembed('https://www.threads.com/@grid.and.glyph/post/DFixtAAA001'),
-    );
-    expect(answer).toBe('exists');
-  });
-
-  test('a deleted post (code 100) is gone', async () => {
-    expect(
-      await run(fixture(media, 'oembedGone'), () => client.oembed('https://www.threads.com/t/DFixtGONE01')),
-    ).toBe('gone');
-  });
-
-  test('throttling (code 4) is not read as gone: it reaches the caller as throttled', async () => {
-    const error = await refusal(
-      run(fixture(media, 'oembedThrottled'), () => client.oembed('https://www.threads.com/t/DFixtAAA001')),
-    );
-    expect(error).toMatchObject({ kind: 'throttled', code: 4, fbtraceId: 'AFixtureTrace4', temporary: true });
-  });
-  test.each([
-    [10, 'missing_permission'],
-    [190, 'invalid_token'],
-    [368, 'rejected'],
-  ] as const)(
-    'another refusal (code %s) is not read as gone: it reaches the caller as %s',
-    async (code, kind) => {
-      const gone = fixture(media, 'oembedGone');
-      const exchange: Exchange = {
-        ...gone,
-        section: `5. oEmbed refused with code ${code}`,
-        response: {
-          status: 400,
-          json: {
-            error: {
-              message: 'Refused (fixture wording).',
-              type: 'OAuthException',
-              code,
-              fbtrace_id: 'AFixtureTraceX',
-            },
-          },
-        },
-      };
-      const error = await refusal(
-        run(exchange, () => client.oembed('https://www.threads.com/t/DFixtGONE01')),
-      );
-      expect(error).toMatchObject({ kind, code, fbtraceId: 'AFixtureTraceX' });
-    },
-  );
-});
-
 describe('section 7 and 10: publishing', () => {
   test('a text container quoting a post: form POST with the token in the body', async () => {
     const id = await run(fixture(publishing, 'createContainer'), () =>

@@ -45,5 +45,6 @@ export const THREAD: ThreadRow = {
   decisionReason: null,
   missingSince: null,
   statusBeforeRemoval: null,
+  shownAsCard: false,
   createdAt: new Date('2026-11-21T09:00:00.000Z'),
 };

@@ -95,7 +95,7 @@ test('an approved card points at the stable picture address (decision 025), neve
   expect(sameOrigin).toMatchObject({ type: 'image', image: `/api/media/${approved.id}` });
   expect(ThreadCardSchema.safeParse(sameOrigin).success).toBe(true);
   // Pages on another origin than the API (API_BASE_URL) get the API's absolute address.
-  expect(toThreadCard(approved, 'https://api.curated.example').image).toBe(
+  expect(toThreadCard(approved, { pictureBase: 'https://api.curated.example' }).image).toBe(
     `https://api.curated.example/api/media/${approved.id}`,
   );
   // A pending find shows the address Threads just gave (the route serves approved pictures only).
