@@ -47,9 +47,9 @@ function createEmbeds(url: string): Embeds {
   let lastFocus: EventTarget | null = null;
 
   // The first run loads Meta's script; a later one re-runs it for blockquotes added since. Meta
-  // documents no call that scans the page again: appending the same script once more is what its
-  // embed code does on every post (UNCONFIRMED that a second run frames only the new ones; the
-  // simulator's stand-in does). Runs wait for the previous one to load, so two never overlap.
+  // documents no call that scans the page again, so a fresh script element for the same address is
+  // appended: UNCONFIRMED that Meta's script frames the new blockquotes when run again and leaves
+  // the framed ones alone (the simulator's stand-in does). A run waits for the previous one to load.
   const run = () => {
     if (queued) return;
     queued = true;
