@@ -9,3 +9,6 @@ export const digestMail = process.env.DIGEST_MAIL === 'true';
 
 /** The catalogue the home page is pre-rendered from: the server passes its export; a standalone build reads the sample. */
 export const catalogueDir = process.env.CATALOGUE_DIR?.trim() || 'data';
+
+/** Where the pages load Threads' embed script from (`EMBED_SCRIPT_URL`, decision 070); unset: no embeds. */
+export const embedScriptUrl = process.env.EMBED_SCRIPT_URL?.trim() || undefined;

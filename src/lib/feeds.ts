@@ -3,7 +3,10 @@ import type { RSSFeedItem, RSSOptions } from '@astrojs/rss';
 import { threadsProfileUrl } from '../../contract/profile-rules.ts';
 import { SITE } from '../../contract/site.ts';
 import type { ThreadCard } from '../../contract/thread-card.ts';
+import { hasThreadPage, threadPath } from '../../contract/thread-page.ts';
+import { embedTitle } from '../../contract/threads-embed.ts';
 import { topicPath, topicSlug } from '../../contract/topics.ts';
+import { isEmbedCard } from './embed-markup.ts';
 
 /** How many of the newest threads a feed carries. */
 export const FEED_LIMIT = 50;
@@ -120,8 +123,12 @@ export function feedLinks(topic?: FeedTopic): FeedLink[] {
   ]);
 }
 
-/** "Author: first words of the post…", plain text on one line, at most FEED_TITLE_MAX long. */
+/**
+ * "Author: first words of the post…", plain text on one line, at most FEED_TITLE_MAX long; for a post
+ * shown through Threads' embed, only whose it is ("Post by @name on Threads").
+ */
 export function itemTitle(card: ThreadCard): string {
+  if (isEmbedCard(card)) return truncate(oneLine(embedTitle(card.permalink)), FEED_TITLE_MAX);
   const author = oneLine(card.author);
   const text = oneLine(card.content);
   return truncate(text === '' ? `Post by ${author}` : `${author}: ${text}`, FEED_TITLE_MAX);
@@ -139,24 +146,65 @@ function isoDate(timestamp: string | undefined): string | undefined {
   return date && !Number.isNaN(date.getTime()) ? date.toISOString() : undefined;
 }
 
+/** Our own words about a post shown through Threads' embed: where it is, never what it says. */
+interface EmbedItemWords {
+  title: string;
+  topic: { tag: string; url: string } | null;
+  page: string | null;
+  permalink: string;
+}
+
+function embedItemWords(card: ThreadCard & { permalink: string }, site: URL): EmbedItemWords {
+  const slug = card.topic_tag ? topicSlug(card.topic_tag) : null;
+  return {
+    title: oneLine(embedTitle(card.permalink)),
+    topic:
+      slug && card.topic_tag
+        ? { tag: oneLine(card.topic_tag), url: new URL(topicPath(slug), site).href }
+        : null,
+    page: hasThreadPage(card.id) ? new URL(threadPath(card.id), site).href : null,
+    permalink: card.permalink,
+  };
+}
+
+function embedItemText(words: EmbedItemWords): string {
+  return [
+    `${words.title}${words.topic ? `, curated in #${words.topic.tag}` : ''}.`,
+    words.page && `Thread page: ${words.page}`,
+    `On Threads: ${words.permalink}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+function embedItemHtml(words: EmbedItemWords): string {
+  const link = (href: string, text: string) =>
+    `<a href="${escapeAttribute(href)}">${escapeMarkup(xmlSafe(text))}</a>`;
+  const topic = words.topic ? `, curated in ${link(words.topic.url, `#${words.topic.tag}`)}` : '';
+  const links = [words.page && link(words.page, 'Thread page'), link(words.permalink, 'View on Threads')];
+  return `<p>${escapeMarkup(words.title)}${topic}.</p><p>${links.filter(Boolean).join(' · ')}</p>`;
+}
+
 function jsonItem(card: ThreadCard, site: URL): JsonFeedItem {
   const published = isoDate(card.timestamp);
   const handle = card.handle.replace(/^@/, '');
+  // An embedded post's item carries none of its copy: no text, no picture, no avatar.
+  const embed = isEmbedCard(card) ? embedItemWords(card, site) : null;
   return {
     id: card.id,
     url: itemLink(card, site),
     title: itemTitle(card),
-    content_text: card.content,
+    content_text: embed ? embedItemText(embed) : card.content,
     ...(published && { date_published: published }),
     authors: [
       {
         name: card.author,
         ...(handle && { url: threadsProfileUrl(handle) }),
-        avatar: new URL(card.avatar, site).href,
+        ...(!embed && { avatar: new URL(card.avatar, site).href }),
       },
     ],
     ...(card.topic_tag && { tags: [card.topic_tag] }),
-    ...(card.image && { image: new URL(card.image, site).href }),
+    ...(card.image && !embed && { image: new URL(card.image, site).href }),
   };
 }
 
@@ -175,17 +223,18 @@ export function buildJsonFeed(cards: readonly ThreadCard[], site: URL, topic?: F
 
 function rssItem(card: ThreadCard, site: URL): RSSFeedItem {
   const published = isoDate(card.timestamp);
+  const embed = isEmbedCard(card) ? embedItemWords(card, site) : null;
   return {
     title: itemTitle(card),
     link: itemLink(card, site),
     // Readers take the description as HTML: escaped, the post's text shows as written and runs no markup.
-    description: escapeMarkup(xmlSafe(card.content)),
+    description: embed ? embedItemHtml(embed) : escapeMarkup(xmlSafe(card.content)),
     ...(published && { pubDate: new Date(published) }),
     ...(card.topic_tag && { categories: [oneLine(card.topic_tag)] }),
     // @astrojs/rss makes the link the guid; a permalink can be missing or change, the card id cannot.
     // The picture as Media RSS (no length or type to declare: /api/media answers with the current one).
     customData: `<guid isPermaLink="false">${escapeMarkup(xmlSafe(card.id))}</guid>${
-      card.image
+      card.image && !embed
         ? `<media:content url="${escapeAttribute(new URL(card.image, site).href)}" medium="image"/>`
         : ''
     }`,

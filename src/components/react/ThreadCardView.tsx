@@ -6,7 +6,9 @@ import { threadsProfileUrl } from '../../../contract/profile-rules.ts';
 import { TEXTS } from '../../../contract/texts.ts';
 import { hasThreadPage, threadPath } from '../../../contract/thread-page.ts';
 import { topicPath, topicSlug } from '../../../contract/topics.ts';
+import { isEmbedCard } from '../../lib/embed-markup.ts';
 import { countLabel } from '../../lib/format.ts';
+import EmbedCard from './EmbedCard.tsx';
 import GemButton from './GemButton.tsx';
 import RelativeTime from './RelativeTime.tsx';
 
@@ -83,6 +85,8 @@ function nameIsHandle({ author, handle }: Pick<ThreadCard, 'author' | 'handle'>)
  * approved members.
  */
 export default function ThreadCardView({ card, eager, priority = false }: Props) {
+  // Others' posts where the site shows them through Threads' embed (decision 070): no copy of ours.
+  if (isEmbedCard(card)) return <EmbedCard card={card} />;
   const loading = eager ? 'eager' : 'lazy';
   const slug = card.topic_tag ? topicSlug(card.topic_tag) : null;
   const name = nameIsHandle(card) ? card.handle : card.author;
