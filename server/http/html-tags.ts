@@ -20,6 +20,9 @@ export interface HtmlStartTag {
   attributes: HtmlAttribute[];
   /** The raw text of a script or style element; null for any other element. */
   text: string | null;
+  /** Where the start tag begins (its `<`) and ends (just past its `>`) in the page. */
+  start: number;
+  end: number;
 }
 
 // HTML's own whitespace (tab, line feed, form feed, carriage return, space): not JavaScript's \s,
@@ -105,11 +108,11 @@ export function* startTags(html: string): Generator<HtmlStartTag> {
       endTag.lastIndex = end;
       const close = endTag.exec(html);
       const textEnd = close ? close.index : html.length;
-      yield { name: lower, attributes, text: html.slice(end, textEnd) };
+      yield { name: lower, attributes, text: html.slice(end, textEnd), start: open, end };
       i = textEnd;
       continue;
     }
-    yield { name: lower, attributes, text: null };
+    yield { name: lower, attributes, text: null, start: open, end };
     i = end;
   }
 }

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { parseThreadUrl } from '../../contract/thread-url.ts';
 import { graphError } from './graph-error.ts';
-import { isAlive } from './seed-media.ts';
-import { ownPostsFor, SEED_POSTS, type SeedPost } from './seed-posts.ts';
+import { findLivePost } from './live-posts.ts';
 import type { SimulatedThreadsStore } from './store.ts';
 
 type Query = Record<string, string | undefined>;
@@ -13,30 +12,6 @@ export const OEMBED_CALLS_PER_HOUR = 1_000;
 /** The embed's width bounds and default (threads-api.md section 5, `maxwidth`). */
 const MIN_WIDTH = 320;
 const MAX_WIDTH = 658;
-
-/**
- * The live public post a permalink names: a seeded post not yet deleted, a published one or an
- * account's own. As on Threads, the shortcode names the post: a handle in the link that is not its
- * author's changes nothing (issue 34).
- */
-function findLivePost(
-  store: SimulatedThreadsStore,
-  { username, shortcode }: { username: string | null; shortcode: string },
-): { username: string; shortcode: string } | null {
-  const matches = (post: { shortcode: string }) => post.shortcode === shortcode;
-  const seeded: SeedPost | undefined = SEED_POSTS.find(matches);
-  if (seeded) return isAlive(store, seeded) ? seeded : null;
-  const published = store.publishedByShortcode(shortcode);
-  if (published) return published;
-  // An account's own posts are derived from its name: those of every account seen, and the link's.
-  const owners = new Set(store.accounts());
-  if (username !== null) owners.add(username);
-  for (const owner of owners) {
-    const own = ownPostsFor(owner).find(matches);
-    if (own) return own;
-  }
-  return null;
-}
 
 /** The embed markup Threads sends: a blockquote the embed script turns into the post. */
 function embedHtml(permalink: string, width: number): string {

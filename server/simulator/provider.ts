@@ -6,6 +6,7 @@ import { acceptFormBodies } from '../http/form-body.ts';
 import { KNOWN_SCOPES, authorizeCall } from './access.ts';
 import { registerMediaFileRoute, type MediaAddressing } from './media-files.ts';
 import { registerMediaRoutes } from './media-routes.ts';
+import { registerEmbedRoutes } from './embed-routes.ts';
 import { registerOembedRoutes } from './oembed-routes.ts';
 import { registerSearchRoutes } from './search-routes.ts';
 import { graphError, invalidToken } from './graph-error.ts';
@@ -228,6 +229,7 @@ const simulatedProvider: FastifyPluginAsync<SimulatedProviderOptions> = async (a
   registerMediaFileRoute(app, { store, imageDirs: options.imageDirs });
   registerPublishRoutes(app, { store });
   registerOembedRoutes(app, { store });
+  registerEmbedRoutes(app, { store, media });
 
   app.get<{ Querystring: Fields }>('/v1.0/me', async (request, reply) => {
     const owner = authorizeCall(store, reply, request.query.access_token);

@@ -5,9 +5,11 @@ import { SITE } from '../../../contract/site.ts';
 import { socialImagePath } from '../../../contract/social-image.ts';
 import { threadPath, THREAD_SLOTS as S } from '../../../contract/thread-page.ts';
 import { topicPath } from '../../../contract/topics.ts';
+import { embedTitle } from '../../../contract/threads-embed.ts';
 import { escapeHtml, escapeUrl } from '../../http/html-escape.ts';
 import type { ThreadPageData } from '../../services/thread-pages/thread-page.ts';
-import { fillSlots, HEAD_SLOTS, type ThreadTemplate } from './thread-template.ts';
+import { embedArticleHtml, embedPageDescription, embedPageTitle } from './thread-embed-html.ts';
+import { EMBED_ARTICLE_SLOT, fillSlots, HEAD_SLOTS, type ThreadTemplate } from './thread-template.ts';
 
 /** At most `max` characters of the text on one line, cut at a word with an ellipsis. */
 export function excerpt(text: string, max: number): string {
@@ -22,10 +24,12 @@ const threadsUsername = (card: ThreadCard) => (card.handle.startsWith('@') ? car
 
 function relatedItem(template: ThreadTemplate, card: ThreadCard): string {
   const date = card.timestamp ?? '';
+  // A post shown through the embed is named by its permalink alone (decision 070): no excerpt.
+  const embed = card.display === 'embed';
   return fillSlots(template.parts['related-item'], {
     [S.relatedUrl]: escapeHtml(threadPath(card.id)),
-    [S.relatedAuthor]: escapeHtml(card.author),
-    [S.relatedExcerpt]: escapeHtml(excerpt(card.content, 140) || card.handle),
+    [S.relatedAuthor]: escapeHtml(embed ? embedTitle(card.permalink) : card.author),
+    [S.relatedExcerpt]: embed ? '' : escapeHtml(excerpt(card.content, 140) || card.handle),
     [S.relatedDateIso]: escapeHtml(date),
     [S.relatedDate]: date ? escapeHtml(calendarDate(date)) : '',
   });
@@ -38,11 +42,38 @@ function relatedItem(template: ThreadTemplate, card: ThreadCard): string {
 export function threadPageHtml(template: ThreadTemplate, data: ThreadPageData, publicUrl: URL): string {
   const { card, topic, related } = data;
   const absolute = (path: string) => escapeHtml(new URL(path, publicUrl).href);
-  const username = threadsUsername(card);
-  const text = card.content.trim();
   const topicValues = topic
     ? { [S.topicTag]: escapeHtml(topic.tag), [S.topicUrl]: escapeHtml(topicPath(topic.slug)) }
     : {};
+  const shared = (title: string) => ({
+    [S.relatedPart]:
+      topic && related.length > 0
+        ? fillSlots(template.parts.related, {
+            ...topicValues,
+            [S.relatedItems]: related.map((other) => relatedItem(template, other)).join(''),
+          })
+        : '',
+    [HEAD_SLOTS.canonical]: absolute(threadPath(card.id)),
+    [HEAD_SLOTS.ogUrl]: absolute(threadPath(card.id)),
+    [HEAD_SLOTS.ogType]: 'article',
+    // Its own picture, drawn by the server (decision 048): never Meta's picture address, which
+    // expires within hours while previews are kept for days.
+    [HEAD_SLOTS.ogImage]: absolute(socialImagePath('thread', card.id)),
+    [HEAD_SLOTS.ogImageAlt]: escapeHtml(`${SITE.title}: ${title}`),
+  });
+  if (card.display === 'embed') {
+    // Decision 070: the page carries no copy of the post; Threads' embed shows it. Only the
+    // embed's own article is filled: the template's, with the post's slots, is not in this page.
+    const title = embedPageTitle(card, topic);
+    return fillSlots(template.embedPage, {
+      [S.title]: escapeHtml(title),
+      [S.description]: escapeHtml(embedPageDescription(card, topic)),
+      [EMBED_ARTICLE_SLOT]: embedArticleHtml(card, topic),
+      ...shared(title),
+    });
+  }
+  const username = threadsUsername(card);
+  const text = card.content.trim();
   const image = card.image ? escapeUrl(card.image) : null;
   const date = card.timestamp ?? '';
   const title = `${card.author}${text ? `: “${excerpt(text, 60)}”` : ' on Threads'}`;
@@ -65,19 +96,6 @@ export function threadPageHtml(template: ThreadTemplate, data: ThreadPageData, p
         })
       : '',
     [S.topicPart]: topic ? fillSlots(template.parts.topic, topicValues) : '',
-    [S.relatedPart]:
-      topic && related.length > 0
-        ? fillSlots(template.parts.related, {
-            ...topicValues,
-            [S.relatedItems]: related.map((other) => relatedItem(template, other)).join(''),
-          })
-        : '',
-    [HEAD_SLOTS.canonical]: absolute(threadPath(card.id)),
-    [HEAD_SLOTS.ogUrl]: absolute(threadPath(card.id)),
-    [HEAD_SLOTS.ogType]: 'article',
-    // Its own picture, drawn by the server (decision 048): never Meta's picture address, which
-    // expires within hours while previews are kept for days.
-    [HEAD_SLOTS.ogImage]: absolute(socialImagePath('thread', card.id)),
-    [HEAD_SLOTS.ogImageAlt]: escapeHtml(`${SITE.title}: ${title}`),
+    ...shared(title),
   });
 }

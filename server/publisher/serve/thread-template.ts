@@ -1,5 +1,5 @@
-import { THREAD_PARTS, type ThreadPart } from '../../../contract/thread-page.ts';
-import { startTags } from '../../http/html-tags.ts';
+import { THREAD_PARTS, THREAD_SLOTS as S, type ThreadPart } from '../../../contract/thread-page.ts';
+import { startTags, type HtmlStartTag } from '../../http/html-tags.ts';
 
 /**
  * The layout's own head tags whose value differs per thread, turned into placeholders when the
@@ -21,9 +21,17 @@ const HEAD_TAGS: readonly { tag: string; key: string; is: string; value: string;
   { tag: 'meta', key: 'property', is: 'og:image:alt', value: 'content', slot: HEAD_SLOTS.ogImageAlt },
 ];
 
+/** Where a page for a post shown through Threads' embed carries its article (thread-embed-html.ts). */
+export const EMBED_ARTICLE_SLOT = '__CT_EMBED_ARTICLE__';
+
 /** The template as the server fills it: the page with its parts taken out, and each part. */
 export interface ThreadTemplate {
   page: string;
+  /**
+   * The page for a post shown through Threads' embed (decision 070): the same page with what its
+   * `<article class="thread-page">` holds (the post's copy) replaced by EMBED_ARTICLE_SLOT.
+   */
+  embedPage: string;
   parts: Readonly<Record<ThreadPart, string>>;
 }
 
@@ -48,6 +56,27 @@ function headSlots(html: string): string {
   return page;
 }
 
+const hasClass = (tag: HtmlStartTag, name: string) =>
+  (tag.attributes.find((attribute) => attribute.name === 'class')?.value ?? '').split(/\s+/).includes(name);
+
+/**
+ * The page with the content of the post's article replaced by EMBED_ARTICLE_SLOT (its own tags
+ * stay, so the slot never touches another). The template is ours and holds no member text yet, so
+ * the first `</article>` after the start tag closes it unless another article opens before. A
+ * template without that article (a test's) gets the slot in place of the text's: the page then
+ * still carries no copy of the post.
+ */
+function embedPageOf(page: string): string {
+  const tags = [...startTags(page)];
+  const article = tags.find((tag) => tag.name === 'article' && hasClass(tag, 'thread-page'));
+  const close = article ? page.indexOf('</article>', article.end) : -1;
+  const nested = tags.some(
+    (tag) => tag.name === 'article' && article && tag.start > article.start && tag.start < close,
+  );
+  if (!article || close < 0 || nested) return page.replaceAll(S.text, EMBED_ARTICLE_SLOT);
+  return page.slice(0, article.end) + EMBED_ARTICLE_SLOT + page.slice(close);
+}
+
 /**
  * Reads the built template (decision 046): its per-thread head values become placeholders, and each
  * `<template data-ct-part>` element is taken out as a part. A template lacking any is an error: the
@@ -64,7 +93,7 @@ export function parseThreadTemplate(html: string): ThreadTemplate {
     parts[name] = page.slice(start + open.length, end).trim();
     page = page.slice(0, start) + page.slice(end + '</template>'.length);
   }
-  return { page, parts };
+  return { page, embedPage: embedPageOf(page), parts };
 }
 
 /**

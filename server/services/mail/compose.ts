@@ -5,6 +5,7 @@
 import { digestPath } from '../../../contract/digest.ts';
 import { SITE } from '../../../contract/site.ts';
 import { threadPath } from '../../../contract/thread-page.ts';
+import { embedTitle, type PostDisplay } from '../../../contract/threads-embed.ts';
 import { escapeHtml, escapeUrl } from '../../http/html-escape.ts';
 import type { DigestRow, DigestThread } from '../../repositories/digests.ts';
 
@@ -64,23 +65,48 @@ export function excerpt(text: string, max = 220): string {
 }
 
 /**
+ * A thread as the digest lists it. `display` 'embed' (decision 070): the public sees its author's
+ * post only through Threads' embed, which a mail cannot run, so the mail names it by its permalink
+ * and links to it, with no byline or excerpt from our copy.
+ */
+export type DigestMailItem = DigestThread & { display?: PostDisplay | undefined };
+
+/** One item: its heading (who, or whose for an embed), the text lines under it, its HTML. */
+function digestItem(thread: DigestMailItem, site: URL): { head: string; lines: string[]; html: string } {
+  const page = new URL(threadPath(thread.id), site).toString();
+  const links = `${mailLink(page, 'Read it here')} · ${mailLink(thread.permalink, 'on Threads')}`;
+  if (thread.display === 'embed') {
+    const title = embedTitle(thread.permalink);
+    return {
+      head: title,
+      lines: [page, thread.permalink],
+      html: `<li style="margin-bottom:1rem"><strong>${escapeHtml(title)}</strong><br>${links}</li>`,
+    };
+  }
+  return {
+    head: byline(thread),
+    lines: [excerpt(thread.text), page],
+    html:
+      `<li style="margin-bottom:1rem"><strong>${escapeHtml(byline(thread))}</strong><br>` +
+      `${escapeHtml(excerpt(thread.text))}<br>${links}</li>`,
+  };
+}
+
+/**
  * A week's digest: the editor's note, then each thread (author, first words, its page here and on
  * Threads), then how to stop it. RFC 8058's headers make 'Unsubscribe' one click in mail apps.
  */
 export function digestMail(
   digest: Pick<DigestRow, 'id' | 'note'>,
-  items: readonly DigestThread[],
+  items: readonly DigestMailItem[],
   urls: { site: URL; unsubscribe: string },
 ): Mail {
   const subject = `${SITE.title}: the week's best, ${digest.id}`;
   const pageUrl = new URL(digestPath(digest.id), urls.site).toString();
   const note = digest.note.trim();
-  const textItems = items.map((thread, index) =>
-    [
-      `${index + 1}. ${byline(thread)}`,
-      `   ${excerpt(thread.text)}`,
-      `   ${new URL(threadPath(thread.id), urls.site).toString()}`,
-    ].join('\n'),
+  const listed = items.map((thread) => digestItem(thread, urls.site));
+  const textItems = listed.map(({ head, lines }, index) =>
+    [`${index + 1}. ${head}`, ...lines.map((line) => `   ${line}`)].join('\n'),
   );
   const text = [
     subject,
@@ -90,18 +116,11 @@ export function digestMail(
     `On the site: ${pageUrl}`,
     `Stop these mails: ${urls.unsubscribe}`,
   ].join('\n');
-  const htmlItems = items
-    .map(
-      (thread) =>
-        `<li style="margin-bottom:1rem"><strong>${escapeHtml(byline(thread))}</strong><br>${escapeHtml(excerpt(thread.text))}<br>` +
-        `${mailLink(new URL(threadPath(thread.id), urls.site).toString(), 'Read it here')} · ${mailLink(thread.permalink, 'on Threads')}</li>`,
-    )
-    .join('');
   const html = mailPage(
     subject,
     `<h1 style="font-size:1.25rem">${escapeHtml(subject)}</h1>` +
       (note ? `<p>${escapeHtml(note)}</p>` : '') +
-      `<ol>${htmlItems}</ol>` +
+      `<ol>${listed.map((item) => item.html).join('')}</ol>` +
       `<p>${mailLink(pageUrl, 'This digest on the site')}</p>` +
       `<p style="color:#555">${mailLink(urls.unsubscribe, 'Unsubscribe')}: one click, and your address is deleted.</p>`,
   );

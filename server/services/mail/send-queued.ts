@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { createDigestsRepository, type DigestRow, type DigestThread } from '../../repositories/digests.ts';
+import { createDigestsRepository, type DigestRow } from '../../repositories/digests.ts';
 import { createMailSendsRepository, type MailSendRow } from '../../repositories/mail-sends.ts';
 import { createMailSubscribersRepository, type SubscriberRow } from '../../repositories/mail-subscribers.ts';
-import { confirmMail, digestMail, type Mail } from './compose.ts';
+import { toThreadCard } from '../../views/thread-views.ts';
+import { confirmMail, digestMail, type DigestMailItem, type Mail } from './compose.ts';
 import { mailLinkUrl } from './links.ts';
 import {
   noticeMailContext,
@@ -53,7 +54,7 @@ interface RunContext {
   subscribers: ReturnType<typeof createMailSubscribersRepository>;
   digests: ReturnType<typeof createDigestsRepository>;
   /** A digest's row and threads, read once per run however many subscribers it goes to. */
-  digestContent: Map<string, Promise<{ digest: DigestRow; items: DigestThread[] } | string>>;
+  digestContent: Map<string, Promise<{ digest: DigestRow; items: DigestMailItem[] } | string>>;
   notices: NoticeMailContext;
 }
 
@@ -61,7 +62,9 @@ interface RunContext {
 async function readDigest(run: RunContext, id: string) {
   const digest = await run.digests.find(id);
   if (!digest?.publishedAt || !digest.threadIds) return 'its digest is not published';
-  const items = await run.digests.threadsOf(digest.threadIds);
+  const rows = await run.digests.threadsOf(digest.threadIds);
+  // Each thread as the public sees it (decision 070): the card's display decides what the mail may copy.
+  const items = rows.map((row) => ({ ...row, display: toThreadCard(row).display }));
   return items.length > 0 ? { digest, items } : 'its digest has no thread left in the catalogue';
 }
 

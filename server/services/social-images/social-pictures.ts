@@ -1,4 +1,3 @@
-import { calendarDate } from '../../../contract/calendar-date.ts';
 import { parseDigestId } from '../../../contract/digest.ts';
 import { digestDays, digestName } from '../../../contract/digest-page.ts';
 import type { CatalogueTopic } from '../../../contract/topics.ts';
@@ -8,6 +7,7 @@ import { createDigestsRepository } from '../../repositories/digests.ts';
 import { createProfilesRepository } from '../../repositories/profiles.ts';
 import type { ThreadPages } from '../thread-pages/thread-page.ts';
 import type { SocialCard } from './social-card.ts';
+import { threadSocialCard } from './thread-picture.ts';
 
 const count = (n: number) => `${n.toLocaleString('en-US')} curated ${n === 1 ? 'thread' : 'threads'}`;
 
@@ -35,19 +35,7 @@ export function createSocialPictures({
     async thread(id) {
       // The card alone: the page's related threads are a second query the picture does not show.
       const card = await threadPages.card(id);
-      if (!card) return null;
-      const footer = [
-        card.handle,
-        card.topic_tag ? `#${card.topic_tag}` : null,
-        card.timestamp ? calendarDate(card.timestamp) : null,
-      ];
-      return {
-        kind: 'Thread',
-        headline: card.content.trim() || `A post by ${card.handle}`,
-        headlineStyle: 'quote',
-        body: '',
-        footer: footer.filter(Boolean).join(' · '),
-      };
+      return card ? threadSocialCard(card) : null;
     },
     async topic(slug) {
       const found = await topic(slug);
