@@ -1,3 +1,4 @@
+import { EMBED_QUOTE_CLASS } from './embed-names.ts';
 import { parseThreadUrl } from './thread-url.ts';
 import { z } from './zod.ts';
 
@@ -11,16 +12,13 @@ export type PostDisplay = z.infer<typeof PostDisplaySchema>;
 /** Meta's embed script, as its 'Get embed code' and the oEmbed `html` name it. */
 export const THREADS_EMBED_SCRIPT_URL = 'https://www.threads.com/embed.js';
 
-/** The class Meta's script looks for: the blockquote it turns into the post. */
-export const EMBED_BLOCKQUOTE_CLASS = 'text-post-media';
-
 /**
  * The attributes of the blockquote that Meta's embed code and oEmbed `html` carry, for one permalink.
  * Built from the permalink alone: nothing the oEmbed endpoint returns is kept (decision 070).
  */
 export function embedAttributes(permalink: string): Record<string, string> {
   return {
-    class: EMBED_BLOCKQUOTE_CLASS,
+    class: EMBED_QUOTE_CLASS,
     'data-text-post-permalink': permalink,
     'data-text-post-version': '0',
   };

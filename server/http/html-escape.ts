@@ -1,18 +1,10 @@
 // Member text reaches a filled page only through these (decision 039: the template is the only
 // source of elements).
 
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
+import { escapeHtml } from '../../contract/html-escape.ts';
 
-/** Text safe both as an element's text and inside a quoted attribute value. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
-}
+// One rule for the server's filled pages and the site's embed markup (contract/embed-markup.ts).
+export { escapeHtml };
 
 /**
  * A URL safe in an `href` or `src`: only https and http addresses or a path of this site (never

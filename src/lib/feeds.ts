@@ -6,7 +6,7 @@ import type { ThreadCard } from '../../contract/thread-card.ts';
 import { hasThreadPage, threadPath } from '../../contract/thread-page.ts';
 import { embedTitle } from '../../contract/threads-embed.ts';
 import { topicPath, topicSlug } from '../../contract/topics.ts';
-import { isEmbedCard } from './embed-markup.ts';
+import { isEmbedCard } from '../../contract/embed-markup.ts';
 
 /** How many of the newest threads a feed carries. */
 export const FEED_LIMIT = 50;

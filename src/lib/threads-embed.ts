@@ -1,26 +1,16 @@
 // Threads' official embed (decision 070): Meta's script turns each embed blockquote into a frame of
 // the post. It is a third party's script, so it never runs before the first paint, and only once a
 // post nears the screen or a visitor presses 'Show post'; until then (and without JavaScript) the
-// card shows our placeholder. No import beyond when-idle.ts: every page of an embed site loads this.
+// card shows our placeholder. Only import-free modules: every page of an embed site loads this.
+import {
+  EMBED_CARD_ATTRIBUTE,
+  EMBED_META_NAME,
+  EMBED_QUOTE_CLASS,
+  EMBED_SHOW_ATTRIBUTE,
+  EMBEDS_ADDED_EVENT,
+} from '../../contract/embed-names.ts';
 import { whenIdle } from './when-idle.ts';
 
-/** The meta the layout writes with the script's address; the server's CSP reads the same name. */
-export const EMBED_META_NAME = 'threads-embed-script';
-
-/** A placeholder's 'Show post' button carries this attribute. */
-export const EMBED_SHOW_ATTRIBUTE = 'data-embed-show';
-
-/** The card around an embed (tabindex=-1): it takes the focus a replaced placeholder held. */
-export const EMBED_CARD_ATTRIBUTE = 'data-embed-card';
-
-/** Dispatched on `document` by an island that rendered embed cards after the page loaded. */
-export const EMBEDS_ADDED_EVENT = 'ct:embeds-added';
-
-/**
- * contract/threads-embed.ts's EMBED_BLOCKQUOTE_CLASS, written out (a test holds them equal): the
- * contract module brings zod, which a page that only shows posts should not download.
- */
-export const EMBED_QUOTE_CLASS = 'text-post-media';
 const QUOTE_ITSELF = `blockquote.${EMBED_QUOTE_CLASS}`;
 const QUOTE = `[${EMBED_CARD_ATTRIBUTE}] ${QUOTE_ITSELF}`;
 

@@ -68,7 +68,7 @@ export function threadPageHtml(template: ThreadTemplate, data: ThreadPageData, p
     return fillSlots(template.embedPage, {
       [S.title]: escapeHtml(title),
       [S.description]: escapeHtml(embedPageDescription(card, topic)),
-      [EMBED_ARTICLE_SLOT]: embedArticleHtml(card, topic),
+      [EMBED_ARTICLE_SLOT]: embedArticleHtml(card),
       ...shared(title),
     });
   }

@@ -17,7 +17,7 @@ import type { MailTransport } from './transport.ts';
 
 export interface MailDeps {
   db: Database;
-  config: Pick<Config, 'mail' | 'publicUrl' | 'apiBaseUrl'>;
+  config: Pick<Config, 'mail' | 'publicUrl' | 'apiBaseUrl' | 'publicPostDisplay'>;
   /** Keys the links' signatures (links.ts). */
   tokenKey: Buffer;
   transport: MailTransport;
@@ -64,7 +64,8 @@ async function readDigest(run: RunContext, id: string) {
   if (!digest?.publishedAt || !digest.threadIds) return 'its digest is not published';
   const rows = await run.digests.threadsOf(digest.threadIds);
   // Each thread as the public sees it (decision 070): the card's display decides what the mail may copy.
-  const items = rows.map((row) => ({ ...row, display: toThreadCard(row).display }));
+  const display = run.deps.config.publicPostDisplay;
+  const items = rows.map((row) => ({ ...row, display: toThreadCard(row, { display }).display }));
   return items.length > 0 ? { digest, items } : 'its digest has no thread left in the catalogue';
 }
 

@@ -3,8 +3,8 @@ import { AUTHOR_TEXTS, YOUR_POSTS_PATH } from '../../../contract/authors.ts';
 import type { ThreadCard } from '../../../contract/thread-card.ts';
 import { hasThreadPage, threadPath } from '../../../contract/thread-page.ts';
 import { embedTitle } from '../../../contract/threads-embed.ts';
-import { embedQuoteHtml } from '../../lib/embed-markup.ts';
-import { EMBED_CARD_ATTRIBUTE, EMBEDS_ADDED_EVENT } from '../../lib/threads-embed.ts';
+import { embedQuoteHtml } from '../../../contract/embed-markup.ts';
+import { EMBED_CARD_ATTRIBUTE, EMBEDS_ADDED_EVENT } from '../../../contract/embed-names.ts';
 import GemButton from './GemButton.tsx';
 import '../../styles/embed.css';
 

@@ -6,7 +6,7 @@ import { threadsProfileUrl } from '../../../contract/profile-rules.ts';
 import { TEXTS } from '../../../contract/texts.ts';
 import { hasThreadPage, threadPath } from '../../../contract/thread-page.ts';
 import { topicPath, topicSlug } from '../../../contract/topics.ts';
-import { isEmbedCard } from '../../lib/embed-markup.ts';
+import { isEmbedCard } from '../../../contract/embed-markup.ts';
 import { countLabel } from '../../lib/format.ts';
 import EmbedCard from './EmbedCard.tsx';
 import GemButton from './GemButton.tsx';

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import type AxeCore from 'axe-core';
 import type { FastifyInstance } from 'fastify';
-import { EMBED_BLOCKQUOTE_CLASS } from '../../../contract/threads-embed.ts';
+import { EMBED_QUOTE_CLASS } from '../../../contract/embed-names.ts';
 import { expect, test, waitForHydration } from '../fixtures.ts';
 import {
   buildEmbedSite,
@@ -76,7 +76,7 @@ test("the pages carry Meta's blockquote with the permalink and the layout names 
   const html = await (await request.get('/')).text();
   expect(html).toContain(`<meta name="threads-embed-script" content="${EMBED_SITE.embedScriptUrl}">`);
   expect(html).toContain(
-    `<blockquote class="${EMBED_BLOCKQUOTE_CLASS}" data-text-post-permalink="https://www.threads.com/@`,
+    `<blockquote class="${EMBED_QUOTE_CLASS}" data-text-post-permalink="https://www.threads.com/@`,
   );
   expect(html).toContain('data-text-post-permalink="https://www.threads.com/t/EMBEDT1"');
   // Meta's script is never in the HTML: only threads-embed.ts appends it.
@@ -130,7 +130,7 @@ test("cards 'Show more' adds are framed by a fresh run of the script", async ({ 
   await expect(embedCards(page)).toHaveCount(embedCount);
   await expect(frames(page)).toHaveCount(embedCount);
   expect(requests.count).toBe(2);
-  await expect(page.locator(`blockquote.${EMBED_BLOCKQUOTE_CLASS}`)).toHaveCount(0);
+  await expect(page.locator(`blockquote.${EMBED_QUOTE_CLASS}`)).toHaveCount(0);
 });
 
 test('a digest frames its embedded posts and keeps its own card as it was', async ({ page }) => {
@@ -186,7 +186,7 @@ test('the placeholders pass axe in the light and the dark theme, in the grid and
       if (violations.length > 0) found[`${path} (${colorScheme})`] = violations;
     }
     // Still placeholders: the page never went idle.
-    await expect(page.locator(`blockquote.${EMBED_BLOCKQUOTE_CLASS}`).first()).toBeVisible();
+    await expect(page.locator(`blockquote.${EMBED_QUOTE_CLASS}`).first()).toBeVisible();
   }
   expect(found).toEqual({});
 });

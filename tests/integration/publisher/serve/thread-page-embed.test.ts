@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, expect, test } from 'vitest';
+import { EMBED_CARD_ATTRIBUTE, EMBED_SHOW_ATTRIBUTE } from '../../../../contract/embed-names.ts';
 import type { ThreadCard } from '../../../../contract/thread-card.ts';
 import { pageCsp } from '../../../../server/http/page-csp.ts';
 import { startTags } from '../../../../server/http/html-tags.ts';
@@ -88,15 +89,21 @@ test('the page holds the embed blockquote with its placeholder, and none of the 
     'data-text-post-permalink': PERMALINK,
     'data-text-post-version': '0',
   });
-  const inside = html.slice(quote?.end ?? 0, html.indexOf('</blockquote>'));
-  expect(inside).toContain('<div class="threads-embed-placeholder">');
-  expect(inside).toContain('@ada.l');
-  expect(inside).toContain('<time datetime="2026-11-20T12:00:00.000Z">Nov 20, 2026</time>');
-  expect(inside).toContain('href="/topics/typography">#Typography</a>');
-  expect(inside).toContain('<button type="button" class="threads-embed-show">Show post</button>');
-  expect(inside).toContain(
-    `<a class="thread-page__source" href="${PERMALINK}" rel="noopener noreferrer">View on Threads</a>`,
+  // The grid's markup (contract/embed-markup.ts), in a box the loader hands the focus to.
+  expect(html).toContain(
+    `<div class="embed-card__frame thread-page__embed" tabindex="-1" ${EMBED_CARD_ATTRIBUTE}>`,
   );
+  const inside = html.slice(quote?.end ?? 0, html.indexOf('</blockquote>'));
+  expect(inside).toContain('<div class="embed-card__placeholder">');
+  expect(inside).toContain('>@ada.l</a>');
+  expect(inside).toContain(
+    '<time class="embed-card__date" datetime="2026-11-20T12:00:00.000Z">Nov 20, 2026</time>',
+  );
+  expect(inside).toContain('href="/topics/typography">#Typography</a>');
+  expect(inside).toMatch(
+    new RegExp(`<button type="button" class="button embed-card__show" ${EMBED_SHOW_ATTRIBUTE}>Show post`),
+  );
+  expect(inside).toContain(`href="${PERMALINK}" rel="noopener noreferrer">View on Threads`);
   expect(html).toContain('<h1 class="thread-page__author" id="thread-author">Post by @ada.l on Threads</h1>');
 });
 
@@ -130,10 +137,11 @@ test('a /t/ permalink names no one; a card without one has a placeholder and not
   const short = fill(embedCard(ID, { permalink: 'https://www.threads.com/t/C0de1', author: 'Threads post' }));
   expect(short).toContain('<h1 class="thread-page__author" id="thread-author">Post on Threads</h1>');
   expect(short).toContain('data-text-post-permalink="https://www.threads.com/t/C0de1"');
+  // Without a permalink there is nothing to embed: the heading alone, no button that could do nothing.
   const none = fill(embedCard(ID, { permalink: undefined }));
   expect(none).not.toContain('<blockquote');
-  expect(none).not.toContain('threads-embed-show');
-  expect(none).toContain('class="threads-embed-placeholder"');
+  expect(none).not.toContain(EMBED_SHOW_ATTRIBUTE);
+  expect(none).toContain('<h1 class="thread-page__author" id="thread-author">Post on Threads</h1>');
 });
 
 test("the embed page's CSP is the template's: the page adds no inline script or style", () => {

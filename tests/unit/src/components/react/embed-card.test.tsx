@@ -4,9 +4,9 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import type { ThreadCard } from '../../../../../contract/thread-card.ts';
-import { EMBED_BLOCKQUOTE_CLASS, THREADS_EMBED_SCRIPT_URL } from '../../../../../contract/threads-embed.ts';
+import { EMBED_QUOTE_CLASS } from '../../../../../contract/embed-names.ts';
+import { THREADS_EMBED_SCRIPT_URL } from '../../../../../contract/threads-embed.ts';
 import ThreadCardView from '../../../../../src/components/react/ThreadCardView.tsx';
-import { EMBED_QUOTE_CLASS } from '../../../../../src/lib/threads-embed.ts';
 
 const PERMALINK = 'https://www.threads.com/@maren.makes/post/ABC123';
 
@@ -38,7 +38,7 @@ describe('EmbedCard', () => {
   test("holds Meta's blockquote for the permalink, and no copy of the post", () => {
     const doc = render(embed);
     const quote = doc.querySelector('blockquote');
-    expect(quote?.getAttribute('class')).toBe(EMBED_BLOCKQUOTE_CLASS);
+    expect(quote?.getAttribute('class')).toBe(EMBED_QUOTE_CLASS);
     expect(quote?.getAttribute('data-text-post-permalink')).toBe(PERMALINK);
     expect(quote?.getAttribute('data-text-post-version')).toBe('0');
     // Where a card carries the post's words, its picture and its counts, an embed carries none.
@@ -117,10 +117,6 @@ describe('EmbedCard', () => {
       expect(doc.querySelector('blockquote')).toBeNull();
       expect(doc.querySelector('.thread-card__content')?.textContent).toBe('Grids hold.');
     }
-  });
-
-  test("the loader's blockquote class is the contract's", () => {
-    expect(EMBED_QUOTE_CLASS).toBe(EMBED_BLOCKQUOTE_CLASS);
   });
 
   test("hydrating and re-rendering keep what Meta's script put in place of the blockquote", async () => {

@@ -1,13 +1,14 @@
 // The HTML of a Threads embed (decision 070): Meta's blockquote holding our placeholder. A string, so
 // that React (dangerouslySetInnerHTML) and Astro (set:html) write it once and never reconcile it:
 // Meta's script replaces the blockquote with a frame of the post.
-import { calendarDate } from '../../contract/calendar-date.ts';
-import { threadsProfileUrl } from '../../contract/profile-rules.ts';
-import { TEXTS } from '../../contract/texts.ts';
-import type { ThreadCard } from '../../contract/thread-card.ts';
-import { embedAttributes, embedTitle, handleInPermalink } from '../../contract/threads-embed.ts';
-import { topicPath, topicSlug } from '../../contract/topics.ts';
-import { EMBED_SHOW_ATTRIBUTE } from './threads-embed.ts';
+import { calendarDate } from './calendar-date.ts';
+import { threadsProfileUrl } from './profile-rules.ts';
+import { TEXTS } from './texts.ts';
+import type { ThreadCard } from './thread-card.ts';
+import { embedAttributes, embedTitle, handleInPermalink } from './threads-embed.ts';
+import { topicPath, topicSlug } from './topics.ts';
+import { EMBED_SHOW_ATTRIBUTE } from './embed-names.ts';
+import { escapeHtml } from './html-escape.ts';
 
 /** What the placeholder shows: nothing of the post's copy, only its address and our own facts. */
 export type EmbedPost = Pick<ThreadCard, 'timestamp' | 'topic_tag'> & { permalink: string };
@@ -15,16 +16,6 @@ export type EmbedPost = Pick<ThreadCard, 'timestamp' | 'topic_tag'> & { permalin
 /** Whether a card is shown through Threads' embed (it needs the post's address for that). */
 export function isEmbedCard(card: ThreadCard): card is ThreadCard & { permalink: string } {
   return card.display === 'embed' && card.permalink !== undefined;
-}
-
-/** Text or an attribute value, with every character that could end either escaped. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 function attributes(values: Record<string, string>): string {
