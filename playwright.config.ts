@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts';
 import {
   CURATION_SITE,
+  DISPLAY_SITE,
   E2E_PORT,
   INSTANCES_SITE,
   LARGE_SITE,
@@ -69,6 +70,7 @@ const projects = [
       'media/**',
       'instances/**',
       'mail/**',
+      'display/**',
     ],
     use: { baseURL: TEST_SITE.publicUrl },
   },
@@ -87,6 +89,7 @@ const projects = [
   // Three instances on one PostgreSQL behind nginx: only by name, with DATABASE_URL (npm run test:postgres).
   { name: 'instances', testMatch: 'instances/**/*.spec.ts', use: { baseURL: INSTANCES_SITE.publicUrl } },
   { name: 'mail', testMatch: 'mail/**/*.spec.ts', use: { baseURL: MAIL_SITE.publicUrl } },
+  { name: 'display', testMatch: 'display/**/*.spec.ts', use: { baseURL: DISPLAY_SITE.publicUrl } },
 ];
 // Each project's servers, in the projects' order.
 const webServers = [
@@ -158,6 +161,12 @@ const webServers = [
     server(MAIL_SITE, E2E_PORT + 14, 'test-output/mail-data', 'true', true, {
       SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
       MAIL_FROM: '"Curated Threads" <digest@curated-threads.test>',
+    }),
+  ],
+  // Others' posts through Threads' embed (decision 070): its pages load the simulator's stand-in.
+  [
+    server(DISPLAY_SITE, E2E_PORT + 21, 'test-output/display-data', 'true', true, {
+      PUBLIC_POST_DISPLAY: 'embed',
     }),
   ],
 ];

@@ -30,6 +30,16 @@ export const MEDIA_SITE: SiteBuildOptions = {
 };
 export const MEDIA_TTL_SECONDS = 20;
 
+/**
+ * The embed display's browser test (issue 35, decision 070): a server with PUBLIC_POST_DISPLAY=embed
+ * on E2E_PORT + 21, whose pages load the simulator's stand-in for Meta's embed script.
+ */
+export const DISPLAY_SITE: SiteBuildOptions = {
+  ...TEST_SITE,
+  siteDir: path.resolve(import.meta.dirname, '../test-output/display-site'),
+  publicUrl: `http://127.0.0.1:${E2E_PORT + 21}`,
+};
+
 /** The catalogue browser tests' server: a 1,000-thread catalogue (tests/large-catalogue.ts). */
 export const LARGE_SITE: SiteBuildOptions = {
   ...TEST_SITE,

@@ -86,7 +86,7 @@ export async function waitForHydration(page: Page): Promise<void> {
 }
 
 /** The Playwright projects whose servers search and publish with the admin's curation account. */
-const CURATING_PROJECTS = ['curation', 'media'];
+const CURATING_PROJECTS = ['curation', 'media', 'display'];
 
 /**
  * Signs in through the simulated provider as `username` and waits until the header shows the user.

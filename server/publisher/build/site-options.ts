@@ -61,7 +61,8 @@ export function siteBuildOptionsFor(config: Config): SiteBuildOptions {
     apiUpstream: localOrigin(config.host, config.port),
     nodePaths: config.threads.mode === 'simulated' ? [`${SIMULATED_PREFIX}/`] : [],
     digestMail: config.mail.smtpUrl !== undefined,
-    embedScriptUrl: embedScriptUrlFor(config),
+    // Only pages that may show an embed load its script's loader and name its origin in their CSP.
+    embedScriptUrl: config.publicPostDisplay === 'embed' ? embedScriptUrlFor(config) : undefined,
   };
 }
 
