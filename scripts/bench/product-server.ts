@@ -35,6 +35,8 @@ export interface ProductServerOptions {
    * start answers pages 503 until its background build is served, decision 038).
    */
   readyPaths?: readonly string[];
+  /** Settings beyond the bench's own (PUBLIC_POST_DISPLAY for the embed pages). */
+  env?: Record<string, string>;
 }
 
 export type ProductServer = Tracked & {
@@ -107,6 +109,7 @@ export async function startProductServer(options: ProductServerOptions): Promise
     RATE_LIMIT_MULTIPLIER: String(RATE_LIMIT_MULTIPLIER),
   });
   if (options.catalogueDir) env.CATALOGUE_DIR = options.catalogueDir;
+  Object.assign(env, options.env);
   const started = performance.now();
   const server = startTracked(process.execPath, [path.join(PROJECT_ROOT, 'server/main.ts')], {
     env,

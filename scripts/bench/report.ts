@@ -144,7 +144,7 @@ export function formatMarkdown(report: BenchReport): string {
     );
     if (pages.length > 0)
       out.push(
-        'Home at every size; the other pages at one size only, on the site each row names: the largest topic; a thread page (up to five threads of its topic approved, so that it lists related ones) and a profile on the live server, since both come from the server’s database, which the servers of the cached sites leave empty.',
+        'Home at every size; the other pages at one size only, on the site each row names: the largest topic; a thread page (up to five threads of its topic approved, so that it lists related ones) and a profile on the live server, since both come from the server’s database, which the servers of the cached sites leave empty. Home and that thread page again with PUBLIC_POST_DISPLAY=embed (decision 070), the same database restarted: the frames come from the simulator’s stand-in for Meta’s script, so the cost of Meta’s own script and frame is not in these figures.',
         '',
       );
     const rows = [

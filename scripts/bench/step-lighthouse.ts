@@ -4,6 +4,7 @@
  * page; and a thread page and a profile on the live server, whose database holds them (see
  * lighthouse-pages.ts). Every page: the same runs, warm-up and medians.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { StepContext } from './context.ts';
 import { approvedProfilePath, approvedThreadPath, largestTopicPath } from './lighthouse-pages.ts';
 import { lighthouseMedians } from './lighthouse.ts';
@@ -12,7 +13,9 @@ import { startProductServer } from './product-server.ts';
 import type { LighthousePage, LighthouseResult, LighthouseSummary } from './results.ts';
 
 /** What served the thread page and the profile, as the report says it. */
-const LIVE_SITE = 'live server';
+const LIVE_SITE = 'live server, cards';
+/** The same database and site folder, restarted with PUBLIC_POST_DISPLAY=embed (decision 070). */
+const EMBED_SITE = "live server, Threads' embed (the simulator's stand-in script)";
 
 /** Whether a smoke run has paired a page with the blank page yet: once shows that code path works. */
 let smokePairedBlank = false;
@@ -84,17 +87,74 @@ export async function lighthouseHome(context: StepContext, count: number): Promi
   return (await onSite(context, count, false)).home;
 }
 
-/** The thread page and the profile on the live server (started here when no earlier step did). */
+/**
+ * The thread page, the profile and home on the live server (started here when no earlier step did),
+ * as cards; then home and the same thread page with the same database shown through Threads' embed.
+ */
 async function livePages(context: StepContext): Promise<LighthousePage[]> {
   const { progress } = context;
   const live = await context.live();
   const threadPath = await approvedThreadPath(live, progress);
   const profilePath = await approvedProfilePath(live, progress);
   const base = live.server.baseUrl;
-  return [
+  const cards: LighthousePage[] = [
+    { page: 'home', site: LIVE_SITE, summary: await measure(context, base, '/', 'home, cards:') },
     { page: 'thread', site: LIVE_SITE, summary: await measure(context, base, threadPath, 'a thread page:') },
     { page: 'profile', site: LIVE_SITE, summary: await measure(context, base, profilePath, 'a profile:') },
   ];
+  const { DATA_DIR: dataDir = '', SITE_DIR: siteDir = '' } = live.server.env;
+  await context.stopLive();
+  return [...cards, ...(await embedPages(context, { dataDir, siteDir, threadPath }))];
+}
+
+/**
+ * Home and the thread page of the live server's database with PUBLIC_POST_DISPLAY=embed: the server
+ * restarts on the same folders, exports its cards again without their copy and rebuilds its site.
+ */
+async function embedPages(
+  context: StepContext,
+  { dataDir, siteDir, threadPath }: { dataDir: string; siteDir: string; threadPath: string },
+): Promise<LighthousePage[]> {
+  context.progress("lighthouse: restarting the live server with Threads' embed (it rebuilds its site)…");
+  const server = await startProductServer({
+    port: context.port('product'),
+    siteDir,
+    dataDir,
+    core: context.pinning.serverCore,
+    env: { PUBLIC_POST_DISPLAY: 'embed' },
+    readyPaths: ['/api/health', '/', threadPath],
+  });
+  try {
+    await embedded(server.baseUrl);
+    await server.settle();
+    return [
+      {
+        page: 'home',
+        site: EMBED_SITE,
+        summary: await measure(context, server.baseUrl, '/', 'home, embed:'),
+      },
+      {
+        page: 'thread',
+        site: EMBED_SITE,
+        summary: await measure(context, server.baseUrl, threadPath, 'a thread page, embed:'),
+      },
+    ];
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Waits until the server's first catalogue page shows its cards through the embed (bounded: 5 minutes). */
+async function embedded(baseUrl: string): Promise<void> {
+  const started = performance.now();
+  while (performance.now() - started < 5 * 60_000) {
+    const page = (await fetch(`${baseUrl}/data/pages/all/1.json`)
+      .then((response) => (response.ok ? response.json() : null))
+      .catch(() => null)) as { cards?: { display?: string }[] } | null;
+    if (page?.cards?.some((card) => card.display === 'embed')) return;
+    await sleep(500);
+  }
+  throw new Error("the restarted server never exported a card shown through Threads' embed");
 }
 
 export async function measureLighthouse(context: StepContext): Promise<LighthouseResult> {
