@@ -14,6 +14,7 @@ import { createDeletionRequestsRepository } from '../../repositories/deletion-re
 import { createSessionsRepository } from '../../repositories/sessions.ts';
 import { createThreadsTokensRepository } from '../../repositories/threads-tokens.ts';
 import { createUsersRepository } from '../../repositories/users.ts';
+import { createCardConsentsRepository } from '../../repositories/card-consents.ts';
 import { SignedRequestError, verifySignedRequest } from '../../threads/signed-request.ts';
 import { acceptFormBodies } from '../../http/form-body.ts';
 import { limit } from '../../plugins/rate-limits.ts';
@@ -41,6 +42,7 @@ const metaCallbacks: FastifyPluginAsync<MetaCallbackOptions> = async (
 ) => {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const users = createUsersRepository(db);
+  const cardConsents = createCardConsentsRepository(db);
   const deletions = createDeletionRequestsRepository(db);
   const audit = createAuditLogRepository(db);
   const tokens = createThreadsTokensRepository(db);
@@ -83,7 +85,12 @@ const metaCallbacks: FastifyPluginAsync<MetaCallbackOptions> = async (
       const previous = await deletions.latestForThreadsUser(threadsUserId, tx);
       // Asked again with nothing left to delete: the same confirmation as before.
       if (!user && previous) return previous.confirmationCode;
-      if (user) await users.delete(user.id, tx);
+      if (user) {
+        // Their choice of cards goes with them (decision 070): their posts fall back to the embed.
+        const author = { threadsUserId, username: user.threadsUsername, userId: user.id };
+        await cardConsents.withdraw(author, tx);
+        await users.delete(user.id, tx);
+      }
       const code = randomBytes(16).toString('hex');
       await deletions.create(code, threadsUserId, tx);
       await audit.record({ actorUserId: null, action: 'user.data_deleted', subject: threadsUserId }, tx);

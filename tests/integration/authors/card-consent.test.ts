@@ -12,6 +12,9 @@ import { exportCatalogue } from '../../../server/publisher/export/export-catalog
 import type { ContentChange } from '../../../server/services/content-change.ts';
 import { createThreadPages } from '../../../server/services/thread-pages/thread-page.ts';
 import { ownPostsFor, postsMatchingKeyword } from '../../../server/simulator/seed-posts.ts';
+import { simulatedUserId } from '../../../server/simulator/store.ts';
+import { signRequest } from '../../../server/threads/signed-request.ts';
+import { SIMULATED_APP } from '../../../server/threads/settings.ts';
 import { api, approvedMember, signIn, signInCurator, startApp } from '../auth/helpers.ts';
 import { attributeAsSearchWould } from '../helpers/attribution.ts';
 import { resetDatabase, testDatabase } from '../helpers/database.ts';
@@ -177,4 +180,25 @@ test("a member's submission asks for the consent: ticked, their own post is a ca
   expect(((await refused.json()) as { detail: string }).detail).toContain(
     'show_as_cards must be true or false',
   );
+});
+
+test("a data deletion request withdraws the author's choice of cards: their posts fall back to the embed", async () => {
+  const author = await signIn(base, AUTHOR);
+  await setCards(author, true);
+  const { db } = await testDatabase();
+  const stored = await attributeAsSearchWould(db, `https://www.threads.com/@${AUTHOR}/post/Gone1xyz`);
+  expect(stored.shownAsCard).toBe(true);
+  const signedRequest = signRequest(
+    { algorithm: 'HMAC-SHA256', user_id: simulatedUserId(AUTHOR), issued_at: Math.floor(Date.now() / 1000) },
+    SIMULATED_APP.secret,
+  );
+  const response = await fetch(`${base}/api/auth/data-deletion`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ signed_request: signedRequest }),
+  });
+  expect(response.status).toBe(200);
+  expect(await db.select().from(cardConsents)).toEqual([]);
+  const [row] = await db.select().from(threads).where(eq(threads.id, stored.id));
+  expect(row?.shownAsCard).toBe(false);
 });
