@@ -6,6 +6,6 @@ export const SITE = {
     'A human-curated collection of the best design and UI posts from Threads, filterable by text and images.',
   studio: 'Paper Lantern Studio',
   /** The date the privacy policy, terms and data-deletion texts were last changed. */
-  legalUpdated: '2026-11-29',
+  legalUpdated: '2026-12-07',
   defaultContactEmail: 'privacy@curated-threads.example',
 } as const;

@@ -156,7 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     curate: (trigger) => app.runJob('curate', trigger),
     accounts: { curatorUsername: config.curation.curatorUsername, adminUsernames: config.adminUsernames },
   });
-  await app.register(moderationRoutes, { db });
+  await app.register(moderationRoutes, { db, postDisplay: config.publicPostDisplay });
   await app.register(mediaRoutes, {
     pictures: createPictureService({
       db,

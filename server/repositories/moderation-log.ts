@@ -20,6 +20,8 @@ export interface DecisionRow {
   /** The start of the post's text (the log shows an excerpt; the rest is not read). */
   text: string;
   topicTag: string | null;
+  /** Its author chose 'Show my posts as cards' (decision 070). */
+  shownAsCard: boolean;
   status: 'approved' | 'rejected';
   decidedAt: Date;
   reason: string | null;
@@ -59,6 +61,7 @@ export function createModerationLogRepository(db: Database) {
           username: threads.username,
           text: sql<string>`left(${threads.text}, 400)`,
           topicTag: threads.topicTag,
+          shownAsCard: threads.shownAsCard,
           status: threads.status,
           decidedAt: threads.decidedAt,
           reason: threads.decisionReason,

@@ -1,4 +1,5 @@
 import { MODERATION_EXCERPT_MAX, type ModerationLogEntry } from '../../contract/moderation-log.ts';
+import type { PostDisplay } from '../../contract/threads-embed.ts';
 import type { DecisionRow } from '../repositories/moderation-log.ts';
 
 /**
@@ -15,13 +16,18 @@ export function excerptOf(text: string): string | null {
   return `${(space > cut.length * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-/** A decided thread as the public log shows it: the post, the decision, when and why; nothing about members. */
-export function toModerationLogEntry(row: DecisionRow): ModerationLogEntry {
+/**
+ * A decided thread as the public log shows it: the post, the decision, when and why; nothing about
+ * members. Under PUBLIC_POST_DISPLAY=embed the log quotes no words of a post whose author did not
+ * choose cards (decision 070): its link leads to the post on Threads.
+ */
+export function toModerationLogEntry(row: DecisionRow, display: PostDisplay = 'card'): ModerationLogEntry {
+  const quoted = display === 'card' || row.shownAsCard;
   return {
     id: row.id,
     permalink: row.permalink,
     handle: row.username ? `@${row.username}` : null,
-    excerpt: excerptOf(row.text),
+    excerpt: quoted ? excerptOf(row.text) : null,
     topic_tag: row.topicTag?.trim() || null,
     decision: row.status,
     decided_at: row.decidedAt.toISOString(),

@@ -6,6 +6,7 @@ import {
   ModerationLogQuerySchema,
   type ModerationLogPage,
 } from '../../../contract/moderation-log.ts';
+import type { PostDisplay } from '../../../contract/threads-embed.ts';
 import type { Database } from '../../db/client.ts';
 import { createModerationLogRepository } from '../../repositories/moderation-log.ts';
 import { toModerationLogEntry } from '../../views/moderation-log-view.ts';
@@ -17,7 +18,10 @@ import { createModerationLogCache } from './log-cache.ts';
 /** Browsers and shared caches may keep a page this long; the in-process cache is cleared on every decision. */
 const CACHE_CONTROL = 'public, max-age=15';
 /** The public moderation log (decision 014): thread decisions, newest first, 25 a page, no member data. */
-const moderationRoutes: FastifyPluginAsync<{ db: Database }> = async (server, { db }) => {
+const moderationRoutes: FastifyPluginAsync<{ db: Database; postDisplay: PostDisplay }> = async (
+  server,
+  { db, postDisplay },
+) => {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const log = createModerationLogRepository(db);
   const cache = createModerationLogCache();
@@ -31,7 +35,7 @@ const moderationRoutes: FastifyPluginAsync<{ db: Database }> = async (server, { 
     const page = rows.slice(0, MODERATION_LOG_PAGE_SIZE);
     const last = page.at(-1);
     return {
-      entries: page.map(toModerationLogEntry),
+      entries: page.map((row) => toModerationLogEntry(row, postDisplay)),
       next_cursor: rows.length > MODERATION_LOG_PAGE_SIZE && last ? encodeCursor(last.key) : null,
     };
   }

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { AuthorCardsResult, AuthorOverview } from '../../../contract/authors.ts';
+import type { ModerationLogPage } from '../../../contract/moderation-log.ts';
 import type { CataloguePage } from '../../../contract/catalogue-pages.ts';
 import type { ThreadCard } from '../../../contract/thread-card.ts';
 import { auditLog, cardConsents, threads } from '../../../server/db/schema.ts';
@@ -201,4 +202,19 @@ test("a data deletion request withdraws the author's choice of cards: their post
   expect(await db.select().from(cardConsents)).toEqual([]);
   const [row] = await db.select().from(threads).where(eq(threads.id, stored.id));
   expect(row?.shownAsCard).toBe(false);
+});
+
+test('the public moderation log quotes no words of a post shown through the embed, until its author chooses cards', async () => {
+  const id = await approvedSearchFind();
+  const entry = async () => {
+    const response = await api(base, '/api/moderation');
+    expect(response.status).toBe(200);
+    return ((await response.json()) as ModerationLogPage).entries.find((item) => item.id === id);
+  };
+  expect(await entry()).toMatchObject({ handle: `@${AUTHOR}`, excerpt: null });
+  await setCards(await signIn(base, AUTHOR), true);
+  // The log's cache is cleared by the change the consent announced: the excerpt is back.
+  const excerpt = (await entry())?.excerpt ?? '';
+  expect(excerpt).not.toBe('');
+  expect(SEARCHED?.text.replace(/\s+/g, ' ')).toContain(excerpt.replace(/…$/, ''));
 });
