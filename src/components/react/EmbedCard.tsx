@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
-import { AUTHOR_TEXTS, YOUR_POSTS_PATH } from '../../../contract/authors.ts';
 import type { ThreadCard } from '../../../contract/thread-card.ts';
 import { hasThreadPage, threadPath } from '../../../contract/thread-page.ts';
 import { embedTitle } from '../../../contract/threads-embed.ts';
 import { embedQuoteHtml } from '../../../contract/embed-markup.ts';
 import { EMBED_CARD_ATTRIBUTE, EMBEDS_ADDED_EVENT } from '../../../contract/embed-names.ts';
-import GemButton from './GemButton.tsx';
+import CardActions from './CardActions.tsx';
 import '../../styles/embed.css';
 
 interface Props {
@@ -51,10 +50,7 @@ export default function EmbedCard({ card }: Props) {
             Thread page<span className="visually-hidden">: {title}</span>
           </a>
         )}
-        <a className="thread-card__yours" href={YOUR_POSTS_PATH}>
-          {AUTHOR_TEXTS.link}
-        </a>
-        <GemButton threadId={card.id} />
+        <CardActions threadId={card.id} />
       </footer>
     </article>
   );

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { AVATAR_SIZE, CARD_IMAGE_SIZE } from '../../../contract/constants.ts';
 import type { ThreadCard } from '../../../contract/thread-card.ts';
-import { AUTHOR_TEXTS, YOUR_POSTS_PATH } from '../../../contract/authors.ts';
 import { threadsProfileUrl } from '../../../contract/profile-rules.ts';
 import { TEXTS } from '../../../contract/texts.ts';
 import { hasThreadPage, threadPath } from '../../../contract/thread-page.ts';
@@ -9,7 +8,7 @@ import { topicPath, topicSlug } from '../../../contract/topics.ts';
 import { isEmbedCard } from '../../../contract/embed-markup.ts';
 import { countLabel } from '../../lib/format.ts';
 import EmbedCard from './EmbedCard.tsx';
-import GemButton from './GemButton.tsx';
+import CardActions from './CardActions.tsx';
 import RelativeTime from './RelativeTime.tsx';
 
 interface Props {
@@ -148,11 +147,7 @@ export default function ThreadCardView({ card, eager, priority = false }: Props)
             {TEXTS.viewOnThreads}
           </a>
         )}
-        {/* Authors in control (decision 028): what the catalogue holds of a post, and how to remove it. */}
-        <a className="thread-card__yours" href={YOUR_POSTS_PATH}>
-          {AUTHOR_TEXTS.link}
-        </a>
-        <GemButton threadId={card.id} />
+        <CardActions threadId={card.id} />
       </footer>
     </article>
   );
