@@ -116,11 +116,17 @@ test('two flows of one process take turns', async () => {
   const gate = new Promise<void>((resolve) => (open = resolve));
   let told: () => void = () => {};
   const waiting = new Promise<void>((resolve) => (told = resolve));
+  let entered: () => void = () => {};
+  const inside = new Promise<void>((resolve) => (entered = resolve));
   const first = withSiteLock(siteDir, async () => {
     steps.push('first in');
+    entered();
     await gate;
     steps.push('first out');
   });
+  // Both start with file-system calls that may finish in either order: the second asks once the
+  // first holds the lock, or it could take the lock first and the first would wait for nothing.
+  await inside;
   const second = withSiteLock(siteDir, async () => void steps.push('second in'), {
     onWait: (holder) => {
       expect(holder.pid).toBe(process.pid);
