@@ -57,7 +57,7 @@ for (const { path, heading } of LEGAL_PAGES) {
       'content',
       description ?? '',
     );
-    await expect(page.getByText('Last updated:')).toContainText('November 29, 2026');
+    await expect(page.getByText('Last updated:')).toContainText('December 7, 2026');
     await expect(page.locator(`a[href^="mailto:${TEST_SITE.contactEmail}"]`).first()).toBeVisible();
     await expectOnlyHeaderIsland(page, scripts);
   });
