@@ -1,6 +1,7 @@
 import { eq, like, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { appMeta, publisherLease } from '../db/schema.ts';
+import { publisherLease } from '../db/schema-publisher.ts';
+import { appMeta } from '../db/schema.ts';
 
 const LEASE_ROW = 1;
 /** The app_meta keys under which any instance asks the publisher for a publish, by kind of change. */
