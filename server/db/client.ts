@@ -20,7 +20,7 @@ import * as publisherSchema from './schema-publisher.ts';
 import * as mainSchema from './schema.ts';
 
 /** Every table Drizzle knows: the schema files are one schema (schema-messages.ts says why). */
-export const schema = { ...mainSchema, ...messagesSchema, ...publisherSchema };
+const schema = { ...mainSchema, ...messagesSchema, ...publisherSchema };
 export type Schema = typeof schema;
 /** The Drizzle handle every repository takes: the same type on PGlite and on PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

@@ -1,6 +1,11 @@
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import { openPglite, openPostgres, schema, type DatabaseHandle } from '../../../server/db/client.ts';
+import { openPglite, openPostgres, type DatabaseHandle } from '../../../server/db/client.ts';
+import * as mainSchema from '../../../server/db/schema.ts';
+import * as messagesSchema from '../../../server/db/schema-messages.ts';
+
+/** Every table of the one Drizzle schema, across its two files. */
+const schema = { ...mainSchema, ...messagesSchema };
 
 let shared: Promise<DatabaseHandle> | undefined;
 /** The worker's first migrated PGlite, and its snapshot taken before anything else used it. */
