@@ -16,11 +16,10 @@ import {
 } from './listen-connection.ts';
 import { migratePostgres } from './migrate-postgres.ts';
 import * as messagesSchema from './schema-messages.ts';
-import * as publisherSchema from './schema-publisher.ts';
 import * as mainSchema from './schema.ts';
 
-/** Every table Drizzle knows: the schema files are one schema (schema-messages.ts says why). */
-const schema = { ...mainSchema, ...messagesSchema, ...publisherSchema };
+/** Every table Drizzle knows: the two schema files are one schema (schema-messages.ts says why). */
+const schema = { ...mainSchema, ...messagesSchema };
 export type Schema = typeof schema;
 /** The Drizzle handle every repository takes: the same type on PGlite and on PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

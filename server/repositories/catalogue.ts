@@ -1,7 +1,6 @@
 import { and, asc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { catalogueChanges } from '../db/schema-publisher.ts';
-import { threads } from '../db/schema.ts';
+import { catalogueChanges, threads } from '../db/schema.ts';
 import type { ThreadRow } from './threads.ts';
 
 /**

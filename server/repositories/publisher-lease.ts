@@ -1,7 +1,6 @@
 import { eq, like, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { publisherLease } from '../db/schema-publisher.ts';
-import { appMeta } from '../db/schema.ts';
+import { appMeta, publisherLease } from '../db/schema.ts';
 
 const LEASE_ROW = 1;
 /** The app_meta keys under which any instance asks the publisher for a publish, by kind of change. */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { publisherLease, siteObjects, siteVersionFiles, siteVersions } from '../db/schema-publisher.ts';
+import { publisherLease, siteObjects, siteVersionFiles, siteVersions } from '../db/schema.ts';
 
 /** A published version; its files are read with filesAt or changesBetween. */
 export interface SiteVersion {

@@ -19,7 +19,7 @@ import {
   createSiteVersionsRepository,
   StaleVersionBase,
 } from '../../../../server/repositories/site-versions.ts';
-import { siteObjects } from '../../../../server/db/schema-publisher.ts';
+import { siteObjects } from '../../../../server/db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { resetDatabase, testDatabase } from '../../helpers/database.ts';
 
