@@ -4,6 +4,7 @@ import {
   CURATION_SITE,
   DISPLAY_SITE,
   E2E_PORT,
+  E2E_READY_PORT,
   INSTANCES_SITE,
   LARGE_SITE,
   MAIL_SITE,
@@ -14,6 +15,7 @@ import {
   SPLIT_SITE,
   TAIL_SITE,
   TEST_SITE,
+  type LaunchedServer,
 } from './tests/site-under-test.ts';
 
 /**
@@ -21,15 +23,17 @@ import {
  * `serveSite: false` only the API (the split deployment's API origin, site.apiBaseUrl).
  */
 function server(
+  name: string,
   site: typeof TEST_SITE,
   port: number,
   dataDir: string,
   prepare = 'true',
   serveSite = true,
   extraEnv: Record<string, string> = {},
-) {
+): LaunchedServer {
   const origin = serveSite ? site.publicUrl : (site.apiBaseUrl ?? site.publicUrl);
   return {
+    name,
     // It rebuilds a stale site before it listens; a first start (no site yet) listens at once and
     // answers pages 503 until its background build is served (decision 038): wait for the home then.
     // Its data folder starts with a migrated database copied from a template (tests/e2e-data-dir.ts).
@@ -51,15 +55,20 @@ function server(
       MEMBER_PUBLISH_INTERVAL_MINUTES: '0',
       ...extraEnv,
     },
-    reuseExistingServer: false,
-    // A site of its own is built at start: slow when the machine is busy.
-    timeout: 240_000,
-    stdout: 'pipe' as const,
-    stderr: 'pipe' as const,
   };
 }
 
 const projects = [
+  // One spec at a time: they share one server and its review queue, and side by side one spec decided
+  // or moved the rows another was about to approve (CI, twice). The other projects fill the other workers.
+  // First: its specs take about a fifth of the test time on one worker, and listed after the
+  // others they ran alone at the end (the other workers idle for two minutes).
+  {
+    name: 'curation',
+    testMatch: 'curation/**/*.spec.ts',
+    workers: 1,
+    use: { baseURL: CURATION_SITE.publicUrl },
+  },
   {
     name: 'site',
     testIgnore: [
@@ -74,14 +83,6 @@ const projects = [
     ],
     use: { baseURL: TEST_SITE.publicUrl },
   },
-  // One spec at a time: they share one server and its review queue, and side by side one spec decided
-  // or moved the rows another was about to approve (CI, twice). The other projects fill the other workers.
-  {
-    name: 'curation',
-    testMatch: 'curation/**/*.spec.ts',
-    workers: 1,
-    use: { baseURL: CURATION_SITE.publicUrl },
-  },
   { name: 'catalogue', testMatch: 'catalogue/**/*.spec.ts', use: { baseURL: LARGE_SITE.publicUrl } },
   { name: 'split', testMatch: 'split/**/*.spec.ts', use: { baseURL: SPLIT_SITE.publicUrl } },
   { name: 'nginx', testMatch: 'nginx/**/*.spec.ts', use: { baseURL: NGINX_SITE.publicUrl } },
@@ -91,31 +92,29 @@ const projects = [
   { name: 'mail', testMatch: 'mail/**/*.spec.ts', use: { baseURL: MAIL_SITE.publicUrl } },
   { name: 'display', testMatch: 'display/**/*.spec.ts', use: { baseURL: DISPLAY_SITE.publicUrl } },
 ];
-// Each project's servers, in the projects' order.
-const webServers = [
-  [
-    server(TEST_SITE, E2E_PORT, 'test-output/e2e-data'),
+// Each project's servers.
+const webServers: Record<string, LaunchedServer[]> = {
+  site: [
+    server('site', TEST_SITE, E2E_PORT, 'test-output/e2e-data'),
     // A site whose first pages carry a tail (decision 037), served as the server serves a site.
     {
+      name: 'tail',
       command: 'node tests/tail-site/serve.ts',
       url: `${TAIL_SITE.publicUrl}/data/manifest.json`,
-      reuseExistingServer: false,
-      timeout: 240_000,
-      stdout: 'pipe' as const,
-      stderr: 'pipe' as const,
     },
   ],
-  [
+  curation: [
     // The digest tab's test needs this week's digest, holding the thread it approves among the
     // others': last week's is published as soon as the job first runs (even on a Monday), and the
     // digest holds up to 50 threads, more than all the project's tests approve.
-    server(CURATION_SITE, E2E_PORT + 1, 'test-output/curation-data', 'true', true, {
+    server('curation', CURATION_SITE, E2E_PORT + 1, 'test-output/curation-data', 'true', true, {
       DIGEST_HOLD_HOURS: '0',
       DIGEST_SIZE: '50',
     }),
   ],
-  [
+  catalogue: [
     server(
+      'catalogue',
       LARGE_SITE,
       E2E_PORT + 2,
       'test-output/large-data',
@@ -123,58 +122,47 @@ const webServers = [
     ),
   ],
   // The split deployment: the pages' server, and the API's on another port of the same host.
-  [
-    server(SPLIT_SITE, E2E_PORT + 6, 'test-output/split-pages-data'),
-    server(SPLIT_SITE, E2E_PORT + 7, 'test-output/split-api-data', 'true', false),
+  split: [
+    server('split pages', SPLIT_SITE, E2E_PORT + 6, 'test-output/split-pages-data'),
+    server('split API', SPLIT_SITE, E2E_PORT + 7, 'test-output/split-api-data', 'true', false),
   ],
-  [
+  nginx: [
     // Our server (the API) behind Debian's nginx serving the built site from disk (tests/nginx/serve.ts).
-    {
-      command: 'node tests/nginx/serve.ts',
-      url: `${NGINX_SITE.publicUrl}/api/health`,
-      reuseExistingServer: false,
-      timeout: 180_000,
-      stdout: 'pipe' as const,
-      stderr: 'pipe' as const,
-    },
+    { name: 'nginx', command: 'node tests/nginx/serve.ts', url: `${NGINX_SITE.publicUrl}/api/health` },
   ],
   // Pictures whose signed addresses expire within seconds (decision 025).
-  [
-    server(MEDIA_SITE, E2E_PORT + 8, 'test-output/media-data', 'true', true, {
+  media: [
+    server('media', MEDIA_SITE, E2E_PORT + 8, 'test-output/media-data', 'true', true, {
       SIMULATED_MEDIA_TTL_SECONDS: String(MEDIA_TTL_SECONDS),
     }),
   ],
-  [
+  instances: [
+    // The first instance to take the publisher lease may build the site first.
     {
+      name: 'instances',
       command: 'node tests/instances/serve.ts',
       url: `${INSTANCES_SITE.publicUrl}/api/health`,
-      reuseExistingServer: false,
-      // The first instance to take the publisher lease may build the site first.
-      timeout: 300_000,
-      stdout: 'pipe' as const,
-      stderr: 'pipe' as const,
     },
   ],
   // The digest by mail (issue 22): SMTP_URL set, so the site it builds has the subscribe form and
   // its send-mail job runs; the SMTP server is the test's own (tests/e2e/mail/).
-  [
-    server(MAIL_SITE, E2E_PORT + 14, 'test-output/mail-data', 'true', true, {
+  mail: [
+    server('mail', MAIL_SITE, E2E_PORT + 14, 'test-output/mail-data', 'true', true, {
       SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
       MAIL_FROM: '"Curated Threads" <digest@curated-threads.test>',
     }),
   ],
   // Others' posts through Threads' embed (decision 070): its pages load the simulator's stand-in.
-  [
-    server(DISPLAY_SITE, E2E_PORT + 21, 'test-output/display-data', 'true', true, {
+  display: [
+    server('display', DISPLAY_SITE, E2E_PORT + 21, 'test-output/display-data', 'true', true, {
       PUBLIC_POST_DISPLAY: 'embed',
     }),
   ],
-];
+};
 // E2E_PROJECTS=site,curation runs only those projects and starts only their servers (a quicker
 // loop while working on one area; npm test runs them all).
 const only = process.env.E2E_PROJECTS?.split(',').map((name) => name.trim());
-const wanted = (index: number) => {
-  const name = projects[index]?.name ?? '';
+const wanted = (name: string) => {
   // The instances empty the PostgreSQL of DATABASE_URL: only when asked for by name (test:postgres).
   if (name === 'instances') return Boolean(only?.includes(name) && process.env.DATABASE_URL);
   return !only || only.includes(name);
@@ -205,6 +193,24 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  projects: projects.filter((_, index) => wanted(index)),
-  webServer: webServers.filter((_, index) => wanted(index)).flat(),
+  projects: projects.filter((project) => wanted(project.name)),
+  // One entry that starts them all at once (tests/e2e-servers.ts): Playwright starts a list's entries
+  // one after another, and the ten took two minutes so (decision 071).
+  webServer: {
+    command: 'node tests/e2e-servers.ts',
+    url: `http://127.0.0.1:${E2E_READY_PORT}/`,
+    env: {
+      E2E_SERVERS: JSON.stringify(
+        projects
+          .filter((project) => wanted(project.name))
+          .flatMap((project) => webServers[project.name] ?? []),
+      ),
+      E2E_READY_PORT: String(E2E_READY_PORT),
+    },
+    reuseExistingServer: false,
+    // Sites of their own are built at start: slow when the machine is busy.
+    timeout: 300_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
 });

@@ -3,6 +3,16 @@ import { buildSite, staleReason, type SiteBuildOptions } from '../server/publish
 
 /** Where `npm test` builds the site and serves it from, kept apart from `dist` so `npm start` never rebuilds for it. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4391);
+/** Where tests/e2e-servers.ts answers once every browser-test server is ready. */
+export const E2E_READY_PORT = E2E_PORT + 22;
+
+/** One server for the browser tests (tests/e2e-servers.ts): its shell command, settings, and the URL that answers once it is ready. */
+export interface LaunchedServer {
+  name: string;
+  command: string;
+  url: string;
+  env?: Record<string, string>;
+}
 export const TEST_SITE: SiteBuildOptions = {
   // TEST_SITE_DIR: npm test's PostgreSQL pass builds and writes its own, beside the browser tests,
   // whose 'site' server serves this one.
