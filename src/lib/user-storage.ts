@@ -6,7 +6,7 @@ export interface StoredUser {
 
 /** Also read by the layout's first inline script (BaseLayout.astro), before the page paints. */
 export const USER_ID_KEY = 'curated-threads:user-id';
-const USERNAME_KEY = 'curated-threads:username';
+export const USERNAME_KEY = 'curated-threads:username';
 
 export function readStoredUser(): StoredUser | null {
   try {

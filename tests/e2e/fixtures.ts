@@ -5,6 +5,8 @@ import {
   type BrowserContextOptions,
   type Page,
 } from '@playwright/test';
+import { AuthConfigSchema, CallbackResponseSchema } from '../../contract/auth.ts';
+import { USER_ID_KEY, USERNAME_KEY } from '../../src/lib/user-storage.ts';
 
 declare global {
   interface Window {
@@ -89,12 +91,11 @@ export async function waitForHydration(page: Page): Promise<void> {
 const CURATING_PROJECTS = ['curation', 'media', 'display'];
 
 /**
- * Signs in through the simulated provider as `username` and waits until the header shows the user.
- * The login button asks for threads_basic only (decision 024); in the projects that curate `admin`
- * then also has the curation account connected with every curation scope (once per server, as an
- * admin does after the first sign-in), so those tests search and publish.
+ * Signs in as `username` through the simulated provider, clicking as a member does: the button, the
+ * provider's consent page, the callback page. Waits until the header shows the user, on home. The
+ * specs of the flow itself and of deployments that change it (split origins, nginx) use this one.
  */
-export async function signInAs(page: Page, username: string): Promise<void> {
+export async function signInThroughPages(page: Page, username: string): Promise<void> {
   await page.goto('/');
   await page.getByRole('button', { name: 'Login with Threads' }).click();
   await page.getByLabel('Threads username').fill(username);
@@ -103,6 +104,57 @@ export async function signInAs(page: Page, username: string): Promise<void> {
   // The callback page sends the browser home 2 s after success; going home now unloads it and its
   // timer, so that redirect cannot overtake the test's next page.goto (sign-in.spec.ts waits for it).
   await page.goto('/');
+  await connectCuratorIfCurating(page, username);
+}
+
+/**
+ * Signs `page`'s browser in as `username` with the requests the sign-in pages make (the provider's
+ * consent form, then our callback API), without rendering those pages: most tests only need a
+ * member signed in, and the clicks cost seconds each time (signInThroughPages and sign-in.spec.ts
+ * click through them). Then opens home and waits until the header shows the user. The login button
+ * asks for threads_basic only (decision 024); in the projects that curate, `admin` then also has the
+ * curation account connected with every curation scope (once per server, as an admin does after the
+ * first sign-in), so those tests search and publish.
+ */
+export async function signInAs(page: Page, username: string): Promise<void> {
+  const origin = new URL(test.info().project.use.baseURL ?? '').origin;
+  const config = AuthConfigSchema.parse(await (await page.request.get('/api/auth/config')).json());
+  const consent = await page.request.post(`${config.auth_base_url}/oauth/authorize`, {
+    form: {
+      client_id: config.client_id,
+      redirect_uri: config.redirect_uri,
+      scope: config.scopes.join(','),
+      response_type: 'code',
+      state: 'signed-in-by-the-test',
+      username,
+    },
+    maxRedirects: 0,
+  });
+  const code = new URL(consent.headers().location ?? '', origin).searchParams.get('code');
+  expect(code, `the provider's answer to ${username}'s consent carries a code`).toBeTruthy();
+  const callback = await page.request.post('/api/auth/callback', {
+    data: { code, redirect_uri: config.redirect_uri },
+    headers: { origin },
+  });
+  expect(callback.status(), await callback.text()).toBe(200);
+  const user = CallbackResponseSchema.parse(await callback.json());
+  // What the callback page keeps in local storage, and the pages read to know a member may be signed
+  // in: set on a small page of the site (its origin's storage), before home is opened.
+  await page.goto('/robots.txt');
+  await page.evaluate(
+    ({ keys, user }) => {
+      localStorage.setItem(keys.id, user.user_id);
+      localStorage.setItem(keys.username, user.username);
+    },
+    { keys: { id: USER_ID_KEY, username: USERNAME_KEY }, user },
+  );
+  await page.goto('/');
+  await expect(page.getByRole('banner')).toContainText(`@${username.toLowerCase()}`, { timeout: 10_000 });
+  await connectCuratorIfCurating(page, username);
+}
+
+/** In the curating projects, connects the admin's curation account unless this server has it already. */
+async function connectCuratorIfCurating(page: Page, username: string): Promise<void> {
   // Only the curating projects' tests search and publish; elsewhere the admin keeps what they granted
   // (the site project's connect test changes it, and must not race another test reconnecting).
   if (username !== 'admin' || !CURATING_PROJECTS.includes(test.info().project.name)) return;

@@ -6,7 +6,7 @@ import { TEXTS } from '../../../contract/texts.ts';
 import { STRICT_CSP } from '../../../server/http/security-headers.ts';
 import { pageCsp } from '../../../server/http/page-csp.ts';
 import { NGINX_SITE } from '../../site-under-test.ts';
-import { expect, signInAs, test, waitForHydration } from '../fixtures.ts';
+import { expect, signInThroughPages, test, waitForHydration } from '../fixtures.ts';
 import { callApi, signInApproved } from '../member-helpers.ts';
 
 // The site as a deployment serves it: Debian's nginx with the generated server block serves the
@@ -86,7 +86,7 @@ test('nginx serves the precompressed copies, the catalogue from its folder and t
 });
 
 test('sign-in through the simulated provider, proxied by nginx', async ({ page }) => {
-  await signInAs(page, `nginx_${run}`);
+  await signInThroughPages(page, `nginx_${run}`);
   await expect(page.getByRole('banner')).toContainText(`@nginx_${run}`);
 });
 

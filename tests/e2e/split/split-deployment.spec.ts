@@ -1,6 +1,6 @@
 import { TEXTS } from '../../../contract/texts.ts';
 import { SPLIT_SITE } from '../../site-under-test.ts';
-import { expect, signInAs, test, waitForHydration } from '../fixtures.ts';
+import { expect, signInThroughPages, test, waitForHydration } from '../fixtures.ts';
 
 // The split deployment (decision 018): these pages are served by one server (PUBLIC_URL) and built
 // with API_BASE_URL pointing at a second server, on another port of the same host: another origin of
@@ -38,8 +38,8 @@ test('pages on one origin, the API on another of the same site: home, sign-in, a
   await expect(page).toHaveURL((url) => url.origin === API && url.pathname.endsWith('/oauth/authorize'));
   const consent = new URL(page.url());
   expect(consent.searchParams.get('redirect_uri')).toBe(`${PAGES}/auth/callback`);
-  await page.goto('/'); // signInAs walks the same flow from home, through the fixture every test uses
-  await signInAs(page, 'split_walker');
+  await page.goto('/'); // signInThroughPages walks the same flow from home
+  await signInThroughPages(page, 'split_walker');
 
   // The session cookie was set by the API origin's answer: HttpOnly, SameSite=Lax, never readable here.
   const cookies = await page.context().cookies(API);
