@@ -122,16 +122,29 @@ async function find(
   return cards && { positions, cards, tail: tail.length };
 }
 
-async function run(query: string, ticket: number, retried = false): Promise<void> {
-  const found = await find(query, await catalogueIds({ force: retried }));
-  if (ticket !== latest) return;
-  if (found === null) {
-    // The catalogue changed while searching: read the new manifest and search it once more.
-    if (retried) throw new Error('The catalogue keeps changing');
+/**
+ * The pauses before each search again after the catalogue moved under one: the first at once (a
+ * new version was just published); the later ones give the instances behind a load balancer time to
+ * agree (decision 036: each serves its newest version, and one may be a moment behind the others, so
+ * the manifest and the pages of one search can come from two versions more than once in a row).
+ */
+export const CATALOGUE_MOVED_PAUSES_MS = [0, 500, 1500] as const;
+
+async function run(query: string, ticket: number): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const found = await find(query, await catalogueIds({ force: attempt > 0 }));
+    if (ticket !== latest) return;
+    if (found) {
+      $search.set({ query: query.trim(), status: 'ready', ...found });
+      return;
+    }
+    // The catalogue changed while searching: read the new manifest and search it again.
+    const pause = CATALOGUE_MOVED_PAUSES_MS[attempt];
+    if (pause === undefined) throw new Error('The catalogue keeps changing');
     engine = null;
-    return run(query, ticket, true);
+    if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+    if (ticket !== latest) return;
   }
-  $search.set({ query: query.trim(), status: 'ready', ...found });
 }
 
 /** Searches the catalogue; an empty query ends the search. Only the newest query's answer is kept. */

@@ -2,7 +2,12 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { cardSearchTerms, queryTerms } from '../../../../contract/search-terms.ts';
 import type { ThreadCard } from '../../../../contract/thread-card.ts';
 import { loadManifest } from '../../../../src/stores/manifest.ts';
-import { $search, searchCatalogue, showMoreResults } from '../../../../src/stores/search.ts';
+import {
+  $search,
+  CATALOGUE_MOVED_PAUSES_MS,
+  searchCatalogue,
+  showMoreResults,
+} from '../../../../src/stores/search.ts';
 import {
   catalogueWithTail,
   MemoryStorage,
@@ -125,5 +130,57 @@ describe('the search with a tail on the first page (decision 037)', () => {
     expect(served.urls).toContain('/data/pages/all/3.json');
     expect($search.get().status).toBe('ready');
     expect($search.get().cards).toEqual([]);
+  });
+
+  describe('instances behind a load balancer that disagree for a moment (decision 036)', () => {
+    afterEach(() => vi.useRealTimers());
+
+    /**
+     * Serves the newer catalogue, except that the first `behind` reads of All's first page reach an
+     * instance still on the older one; searches 'zeppelin' with the pauses on fake timers.
+     */
+    async function searchWhileBehind(behind: number) {
+      const older = await catalogueWithTail(tailCards(2), { seed: 41 });
+      const newer = await catalogueWithTail(
+        tailCards(3, (n) => `Zeppelin ${n}`),
+        { seed: 41 },
+      );
+      const served = serveCatalogue(newer.dir);
+      const answer = globalThis.fetch;
+      let firstPages = 0;
+      vi.stubGlobal('fetch', async (url: string) => {
+        if (!url.endsWith('/data/pages/all/1.json') || ++firstPages > behind) return answer(url);
+        served.dir = older.dir;
+        try {
+          return await answer(url);
+        } finally {
+          served.dir = newer.dir;
+        }
+      });
+      await loadManifest({ force: true });
+      vi.useFakeTimers({ toFake: ['setTimeout'] });
+      let done = false;
+      const searching = searchCatalogue('zeppelin').then(() => (done = true));
+      // The pauses are timers; the reads are real file reads, given their turn between steps.
+      while (!done) {
+        await vi.advanceTimersByTimeAsync(100);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await searching;
+      return { firstPages };
+    }
+
+    test('the search tries again after each pause until one version answers', async () => {
+      const { firstPages } = await searchWhileBehind(CATALOGUE_MOVED_PAUSES_MS.length);
+      expect(firstPages).toBe(CATALOGUE_MOVED_PAUSES_MS.length + 1);
+      expect($search.get().status).toBe('ready');
+      expect(ids($search.get().cards)).toEqual(['tail-1', 'tail-2', 'tail-3']);
+    });
+
+    test('an instance that stays behind past every pause ends in the error state', async () => {
+      const { firstPages } = await searchWhileBehind(CATALOGUE_MOVED_PAUSES_MS.length + 1);
+      expect(firstPages).toBe(CATALOGUE_MOVED_PAUSES_MS.length + 1);
+      expect($search.get().status).toBe('error');
+    });
   });
 });
