@@ -235,4 +235,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The admin commands also run inside the tests' process (decision 073): what they print and the
+    // environment they read must be the run's (io), or a test would see the wrong ones.
+    files: ['scripts/admin/**'],
+    rules: {
+      'no-console': 'error',
+      'no-restricted-properties': [
+        'error',
+        ...['env', 'stdout', 'stderr', 'exit', 'exitCode', 'argv'].map((property) => ({
+          object: 'process',
+          property,
+          message:
+            'An admin command may run inside another process: read io.env, write through io.stdout and io.stderr, return the exit code.',
+        })),
+      ],
+    },
+  },
 );

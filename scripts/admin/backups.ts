@@ -16,7 +16,7 @@ import { listBackups, readBackup, type Backup } from '../../server/services/back
 import { ControlSocketUnavailable, requestBackup } from '../../server/services/backups/control-socket.ts';
 import { PgToolError } from '../../server/services/backups/pg-tools.ts';
 import { restoreBackup, RestoreRefusal, type RestoreResult } from '../../server/services/backups/restore.ts';
-import { printJson, printTable, Refusal, type Command } from './cli.ts';
+import { printJson, printTable, Refusal, type AdminIo, type Command } from './cli.ts';
 
 /** 4.6 MB, 812 kB, 90 B. */
 function size(bytes: number): string {
@@ -57,8 +57,8 @@ async function backUpHere(config: Config): Promise<BackupResult> {
   }
 }
 
-async function backupCommand(json: boolean): Promise<void> {
-  const config = loadConfig(process.env);
+async function backupCommand(io: AdminIo, json: boolean): Promise<void> {
+  const config = loadConfig(io.env);
   let result: BackupResult;
   try {
     result = await backUpHere(config);
@@ -68,33 +68,37 @@ async function backupCommand(json: boolean): Promise<void> {
     result = await requestBackup(config.dataDir).catch(explained);
   }
   if (json) {
-    printJson(result);
+    printJson(io, result);
     return;
   }
   const contents = [KIND[result.kind], ...(result.secretsFile ? ['secrets.json'] : [])].join(' + ');
   const by = result.takenBy === 'server' ? 'by the running server' : 'with the database to itself';
-  console.log(`Backup written: ${result.path} (${size(result.bytes)}: ${contents}), taken ${by}.`);
+  io.stdout(`Backup written: ${result.path} (${size(result.bytes)}: ${contents}), taken ${by}.`);
   if (result.removed.length > 0) {
-    console.log(
+    io.stdout(
       `Removed ${result.removed.length} older backup(s) to keep BACKUP_KEEP: ${result.removed.join(', ')}.`,
     );
   }
-  for (const warning of result.warnings) console.error(`Warning: ${warning}`);
+  for (const warning of result.warnings) io.stderr(`Warning: ${warning}`);
 }
 
-async function listCommand(json: boolean): Promise<void> {
-  const config = loadConfig(process.env);
+async function listCommand(io: AdminIo, json: boolean): Promise<void> {
+  const config = loadConfig(io.env);
   const backups = await listBackups(config.backups.dir);
   if (json) {
-    printJson(backups.map(({ name, path: folder, manifest }) => ({ name, path: folder, ...manifest })));
+    printJson(
+      io,
+      backups.map(({ name, path: folder, manifest }) => ({ name, path: folder, ...manifest })),
+    );
     return;
   }
   if (backups.length === 0) {
-    console.log(`No backups in ${config.backups.dir}.`);
+    io.stdout(`No backups in ${config.backups.dir}.`);
     return;
   }
-  console.log(`Backups in ${config.backups.dir}, newest first:`);
+  io.stdout(`Backups in ${config.backups.dir}, newest first:`);
   printTable(
+    io,
     ['NAME', 'TAKEN (UTC)', 'DATABASE', 'SIZE', 'SECRETS', 'BY'],
     backups.map(({ name, manifest }) => [
       name,
@@ -124,31 +128,31 @@ async function findBackup(config: Config, target: string): Promise<Backup> {
   return found;
 }
 
-function printRestore(config: Config, result: RestoreResult): void {
+function printRestore(io: AdminIo, config: Config, result: RestoreResult): void {
   const counted = Object.entries(result.rows).filter(([, count]) => count > 0);
   const total = counted.reduce((sum, [, count]) => sum + count, 0);
   const where = result.kind === 'pglite' ? config.dataDir : 'the database DATABASE_URL names';
-  console.log(`Restored ${result.name} (taken ${result.takenAt}, ${KIND[result.kind]}) into ${where}.`);
+  io.stdout(`Restored ${result.name} (taken ${result.takenAt}, ${KIND[result.kind]}) into ${where}.`);
   const listed = counted.map(([table, count]) => `${table} ${count}`).join(', ');
-  console.log(`Rows: ${listed || 'none'} (${total} in all).`);
-  if (result.setAside) console.log(`What was there before is in ${result.setAside} (nothing was deleted).`);
-  console.log(
+  io.stdout(`Rows: ${listed || 'none'} (${total} in all).`);
+  if (result.setAside) io.stdout(`What was there before is in ${result.setAside} (nothing was deleted).`);
+  io.stdout(
     result.secretsRestored
       ? `secrets.json restored into ${config.dataDir}.`
       : 'The backup has no secrets.json (the secrets came from the environment).',
   );
-  for (const warning of result.warnings) console.error(`Warning: ${warning}`);
-  console.log('Start the server: it brings the database up to this version and exports the catalogue again.');
+  for (const warning of result.warnings) io.stderr(`Warning: ${warning}`);
+  io.stdout('Start the server: it brings the database up to this version and exports the catalogue again.');
 }
 
-async function restoreCommand(target: string, json: boolean, force: boolean): Promise<void> {
-  const config = loadConfig(process.env);
+async function restoreCommand(io: AdminIo, target: string, json: boolean, force: boolean): Promise<void> {
+  const config = loadConfig(io.env);
   const backup = await findBackup(config, target);
   const result = await restoreBackup({ config, backup, force }).catch(explained);
   // The exported catalogue describes the old database: the next export must be a full one.
   await clearExportState(config.catalogueDir);
-  if (json) printJson({ ...result, dataDir: config.dataDir });
-  else printRestore(config, result);
+  if (json) printJson(io, { ...result, dataDir: config.dataDir });
+  else printRestore(io, config, result);
 }
 
 /** The commands about backups. */
@@ -159,14 +163,14 @@ export const backupCommands: Command[] = [
     summary:
       'backs up the database and secrets.json into BACKUP_DIR now (through the running server, if one runs), keeping the BACKUP_KEEP newest',
     json: true,
-    run: ({ json }) => backupCommand(json),
+    run: ({ json, io }) => backupCommand(io, json),
   },
   {
     name: 'backups',
     params: [],
     summary: 'lists the backups in BACKUP_DIR, newest first',
     json: true,
-    run: ({ json }) => listCommand(json),
+    run: ({ json, io }) => listCommand(io, json),
   },
   {
     name: 'restore',
@@ -175,6 +179,6 @@ export const backupCommands: Command[] = [
       'restores a backup (a folder, a name from backups, or latest) with its secrets.json; every server must be stopped; --force moves what is there aside first',
     json: true,
     force: true,
-    run: ({ args: [target], json, force }) => restoreCommand(target ?? '', json, force),
+    run: ({ args: [target], json, force, io }) => restoreCommand(io, target ?? '', json, force),
   },
 ];

@@ -15,12 +15,26 @@ export class UsageError extends Error {}
 /** The command was understood but cannot be done (no such user, already decided): exit 1. */
 export class Refusal extends Error {}
 
+/**
+ * What a run reads and where it writes: the process's own environment and streams from the command
+ * line, a test's in its own process (tests/integration/helpers/admin-cli.ts).
+ */
+export interface AdminIo {
+  /** The environment the configuration is read from. */
+  env: NodeJS.ProcessEnv;
+  /** One line of output (data or a message), on stdout. */
+  stdout(line: string): void;
+  /** One line on stderr; an unexpected error is passed whole, so its stack is shown. */
+  stderr(line: unknown): void;
+}
+
 export interface Invocation {
   /** The positional arguments after the command's own words. */
   args: string[];
   json: boolean;
   /** `--force`, for the commands that take it (restore). */
   force: boolean;
+  io: AdminIo;
 }
 
 export interface Command {
@@ -46,8 +60,11 @@ export interface Session {
  * Runs `work` on the configured database, migrated. On the embedded database it takes the data
  * folder's lock first: PGlite is single-process, so a running server must not be writing there.
  */
-export async function withDatabase<T>(work: (session: Session) => Promise<T>): Promise<T> {
-  const config = loadConfig(process.env);
+export async function withDatabase<T>(
+  env: NodeJS.ProcessEnv,
+  work: (session: Session) => Promise<T>,
+): Promise<T> {
+  const config = loadConfig(env);
   const lock = config.databaseUrl ? null : await acquirePidLock(config.dataDir);
   try {
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -90,12 +107,12 @@ export async function findUser(
 }
 
 /** Prints rows as columns padded to their widest cell, under a header row. */
-export function printTable(header: string[], rows: string[][]): void {
+export function printTable(io: AdminIo, header: string[], rows: string[][]): void {
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
   );
   for (const row of [header, ...rows]) {
-    console.log(
+    io.stdout(
       row
         .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column] ?? 0)))
         .join('  '),
@@ -104,6 +121,6 @@ export function printTable(header: string[], rows: string[][]): void {
 }
 
 /** Prints data for scripts: the JSON document and nothing else on stdout. */
-export function printJson(value: unknown): void {
-  console.log(JSON.stringify(value, null, 2));
+export function printJson(io: AdminIo, value: unknown): void {
+  io.stdout(JSON.stringify(value, null, 2));
 }

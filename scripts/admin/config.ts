@@ -60,10 +60,10 @@ export const configCommands: Command[] = [
     params: [],
     summary: 'loads the configuration and prints each setting that matters, secrets hidden',
     json: true,
-    run: ({ json }) => {
-      const settings = configSettings(loadConfig(process.env));
-      if (json) printJson(Object.fromEntries(settings));
-      else printTable(['SETTING', 'VALUE'], settings);
+    run: ({ json, io }) => {
+      const settings = configSettings(loadConfig(io.env));
+      if (json) printJson(io, Object.fromEntries(settings));
+      else printTable(io, ['SETTING', 'VALUE'], settings);
       return Promise.resolve();
     },
   },
@@ -71,11 +71,11 @@ export const configCommands: Command[] = [
     name: 'check-live',
     params: [],
     summary: 'checks the settings a live Threads app needs, and its id and secret with Threads',
-    run: async () => {
-      const checks = await checkLive(loadConfig(process.env));
-      for (const check of checks) console.log(checkLine(check));
+    run: async ({ io }) => {
+      const checks = await checkLive(loadConfig(io.env));
+      for (const check of checks) io.stdout(checkLine(check));
       const failed = checks.filter((check) => !check.ok).length;
-      console.log(failed === 0 ? 'Ready for a live Threads app.' : `${failed} check(s) failed.`);
+      io.stdout(failed === 0 ? 'Ready for a live Threads app.' : `${failed} check(s) failed.`);
       return failed === 0 ? 0 : 1;
     },
   },

@@ -11,7 +11,7 @@ import {
   type InviteAction,
 } from '../../server/services/profiles/decide-invite.ts';
 import { toPendingUser } from '../../server/views/profile-views.ts';
-import { findUser, printJson, printTable, Refusal, withDatabase, type Command } from './cli.ts';
+import { findUser, printJson, printTable, Refusal, withDatabase, type AdminIo, type Command } from './cli.ts';
 
 function adminLabel({ user, configuredAdmin }: UserOverview): string {
   if (user.isAdmin && configuredAdmin) return 'yes (granted, configured)';
@@ -24,11 +24,12 @@ const usersCommand: Command = {
   params: [],
   summary: 'everyone who has signed in: username, Threads user id, admin, invite status',
   json: true,
-  run: ({ json }) =>
-    withDatabase(async ({ config, database }) => {
+  run: ({ json, io }) =>
+    withDatabase(io.env, async ({ config, database }) => {
       const rows = await createUsersRepository(database.db).listOverview(config.adminUsernames);
       if (json) {
         printJson(
+          io,
           rows.map((row) => ({
             threads_username: row.user.threadsUsername,
             user_id: row.user.threadsUserId,
@@ -38,9 +39,10 @@ const usersCommand: Command = {
             profile_status: row.profileStatus,
           })),
         );
-      } else if (rows.length === 0) console.log('No user has signed in yet.');
+      } else if (rows.length === 0) io.stdout('No user has signed in yet.');
       else {
         printTable(
+          io,
           ['USERNAME', 'THREADS USER ID', 'ADMIN', 'INVITE'],
           rows.map((row) => [
             `@${row.user.threadsUsername}`,
@@ -58,14 +60,15 @@ const invitesCommand: Command = {
   params: [],
   summary: 'pending invite requests, oldest first',
   json: true,
-  run: ({ json }) =>
-    withDatabase(async ({ database }) => {
+  run: ({ json, io }) =>
+    withDatabase(io.env, async ({ database }) => {
       // The same view the dashboard's Pending Users list reads, so scripts see the API's fields.
       const pending = (await createProfilesRepository(database.db).listPending()).map(toPendingUser);
-      if (json) printJson(pending);
-      else if (pending.length === 0) console.log('No pending invite requests.');
+      if (json) printJson(io, pending);
+      else if (pending.length === 0) io.stdout('No pending invite requests.');
       else {
         printTable(
+          io,
           ['REQUESTED', 'USERNAME', 'THREADS USER ID', 'DISPLAY NAME'],
           pending.map((invite) => [
             invite.requested_at,
@@ -86,12 +89,12 @@ function decideCommand(action: InviteAction): Command {
       action === 'approve'
         ? 'approves a pending invite request (as the dashboard does)'
         : 'rejects a pending invite request (as the dashboard does)',
-    run: ({ args: [target] }) => decide(action, target),
+    run: ({ args: [target], io }) => decide(io, action, target),
   };
 }
 
-async function decide(action: InviteAction, target: string | undefined): Promise<void> {
-  await withDatabase(async ({ database }) => {
+async function decide(io: AdminIo, action: InviteAction, target: string | undefined): Promise<void> {
+  await withDatabase(io.env, async ({ database }) => {
     const user = await findUser(createUsersRepository(database.db), target ?? '');
     // No signed-in admin acts here: the audit entry has no actor and says where it came from.
     const status = await decideInvite(database.db, {
@@ -104,22 +107,20 @@ async function decide(action: InviteAction, target: string | undefined): Promise
         throw new Refusal(`@${user.threadsUsername}: ${error.message}`);
       throw error;
     });
-    console.log(`@${user.threadsUsername}'s invite request is ${status}.`);
+    io.stdout(`@${user.threadsUsername}'s invite request is ${status}.`);
     if (status !== 'approved') return;
     // Running instances on PostgreSQL republish on this notice, as after an approval in the dashboard.
     // On the embedded database no server runs now (the lock says so); it publishes when it starts.
     if (!database.notify) {
-      console.log('The profile page is published when the server next starts.');
+      io.stdout('The profile page is published when the server next starts.');
       return;
     }
     try {
       await database.notify(CONTENT_CHANGES_CHANNEL, contentChangeNotice('profiles', 'admin-cli'));
-      console.log('Running servers were told; they republish the profile pages.');
+      io.stdout('Running servers were told; they republish the profile pages.');
     } catch (error) {
       // The decision is committed: a failed notice is a note, not a failure of the command.
-      console.log(
-        `Running servers were not told (${(error as Error).message}); the next publish includes it.`,
-      );
+      io.stdout(`Running servers were not told (${(error as Error).message}); the next publish includes it.`);
     }
   });
 }

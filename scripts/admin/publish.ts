@@ -9,10 +9,10 @@ import { openDatabase } from '../../server/db/client.ts';
 import { acquirePidLock, DataDirLockedError } from '../../server/db/pid-lock.ts';
 import { CONTENT_CHANGES_CHANNEL, contentChangeNotice } from '../../server/plugins/content-changes.ts';
 import { ControlSocketUnavailable, requestPublish } from '../../server/services/backups/control-socket.ts';
-import { printJson, Refusal, type Command } from './cli.ts';
+import { printJson, Refusal, type AdminIo, type Command } from './cli.ts';
 
-async function publish(json: boolean): Promise<void> {
-  const config = loadConfig(process.env);
+async function publish(io: AdminIo, json: boolean): Promise<void> {
+  const config = loadConfig(io.env);
   if (config.databaseUrl) {
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     try {
@@ -20,9 +20,9 @@ async function publish(json: boolean): Promise<void> {
     } finally {
       await database.close();
     }
-    if (json) printJson({ notified: true });
+    if (json) printJson(io, { notified: true });
     else
-      console.log(
+      io.stdout(
         'Asked every running instance to publish: the one holding the publisher lease exports and builds, the others follow.',
       );
     return;
@@ -42,10 +42,10 @@ async function publish(json: boolean): Promise<void> {
   const result = await requestPublish(config.dataDir).catch((error: unknown) => {
     throw error instanceof ControlSocketUnavailable ? new Refusal(error.message) : error;
   });
-  if (json) printJson(result);
+  if (json) printJson(io, result);
   else if (result.published)
-    console.log('Published: the server exported the catalogue and serves the new site.');
-  else console.log('This server does not serve the site (SERVE_SITE=false): nothing was published here.');
+    io.stdout('Published: the server exported the catalogue and serves the new site.');
+  else io.stdout('This server does not serve the site (SERVE_SITE=false): nothing was published here.');
 }
 
 /** The command that publishes now. */
@@ -56,6 +56,6 @@ export const publishCommands: Command[] = [
     json: true,
     summary:
       'exports the catalogue and publishes the site now (through the running server, or every instance on PostgreSQL)',
-    run: ({ json }) => publish(json),
+    run: ({ json, io }) => publish(io, json),
   },
 ];

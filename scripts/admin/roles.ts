@@ -6,11 +6,11 @@
  */
 import { createRoleBindingsRepository } from '../../server/repositories/role-bindings.ts';
 import { createUsersRepository } from '../../server/repositories/users.ts';
-import { findUser, Refusal, UsageError, withDatabase, type Command } from './cli.ts';
+import { findUser, Refusal, UsageError, withDatabase, type AdminIo, type Command } from './cli.ts';
 import { createAuditLogRepository } from '../../server/repositories/audit-log.ts';
 
-async function setRole(action: 'grant' | 'revoke', target: string): Promise<void> {
-  await withDatabase(async ({ config, database }) => {
+async function setRole(io: AdminIo, action: 'grant' | 'revoke', target: string): Promise<void> {
+  await withDatabase(io.env, async ({ config, database }) => {
     const users = createUsersRepository(database.db);
     const user = await findUser(
       users,
@@ -19,7 +19,7 @@ async function setRole(action: 'grant' | 'revoke', target: string): Promise<void
     );
     await users.setAdmin(user.id, action === 'grant');
     const who = `@${user.threadsUsername}`;
-    console.log(action === 'grant' ? `${who} is now an admin.` : `${who} is no longer an admin.`);
+    io.stdout(action === 'grant' ? `${who} is now an admin.` : `${who} is no longer an admin.`);
     // Configuration binds the role to the person who first signed in under a listed username.
     const bound = await createRoleBindingsRepository(database.db).holds(
       'admin',
@@ -27,7 +27,7 @@ async function setRole(action: 'grant' | 'revoke', target: string): Promise<void
       user.threadsUserId,
     );
     if (action === 'revoke' && bound) {
-      console.log(
+      io.stdout(
         `Note: ${who} first signed in under a username ADMIN_THREADS_USERNAMES lists (or the simulated admin) and stays an admin through it; remove that username from the list to end it.`,
       );
     }
@@ -39,10 +39,10 @@ async function setRole(action: 'grant' | 'revoke', target: string): Promise<void
  * ADMIN_THREADS_USERNAMES or CURATOR_THREADS_USERNAME) moves to this account, from whoever first
  * signed in under that name (decision 012: a username can change hands, the binding does not).
  */
-async function rebind(role: string, target: string): Promise<void> {
+async function rebind(io: AdminIo, role: string, target: string): Promise<void> {
   if (role !== 'admin' && role !== 'curator')
     throw new UsageError(`rebind takes admin or curator, not ${role || 'nothing'}.`);
-  await withDatabase(async ({ config, database }) => {
+  await withDatabase(io.env, async ({ config, database }) => {
     const user = await findUser(createUsersRepository(database.db), target);
     const name = user.threadsUsername.toLowerCase();
     const configured =
@@ -57,7 +57,7 @@ async function rebind(role: string, target: string): Promise<void> {
         tx,
       );
     });
-    console.log(
+    io.stdout(
       `The ${role} role of @${user.threadsUsername} now belongs to Threads user id ${user.threadsUserId}.`,
     );
   });
@@ -69,19 +69,19 @@ export const roleCommands: Command[] = [
     name: 'grant',
     params: ['<user>'],
     summary: 'makes a user who has signed in an admin',
-    run: ({ args: [target] }) => setRole('grant', target ?? ''),
+    run: ({ args: [target], io }) => setRole(io, 'grant', target ?? ''),
   },
   {
     name: 'revoke',
     params: ['<user>'],
     summary: 'takes back the admin role granted with grant',
-    run: ({ args: [target] }) => setRole('revoke', target ?? ''),
+    run: ({ args: [target], io }) => setRole(io, 'revoke', target ?? ''),
   },
   {
     name: 'rebind',
     params: ['<admin|curator>', '<user>'],
     summary:
       "moves a role configured for the user's username to this account (a new account under that name)",
-    run: ({ args: [role, target] }) => rebind(role ?? '', target ?? ''),
+    run: ({ args: [role, target], io }) => rebind(io, role ?? '', target ?? ''),
   },
 ];

@@ -9,7 +9,7 @@ import { createAppMetaRepository } from '../../../server/repositories/app-meta.t
 import { loadSecrets } from '../../../server/secrets.ts';
 import { countRows } from '../../../server/services/backups/table-counts.ts';
 import { VERSION } from '../../../server/version.ts';
-import { HINT, runAdmin as run, SPAWNING } from '../helpers/admin-cli.ts';
+import { HINT, IN_PROCESS, runAdmin as run } from '../helpers/admin-cli.ts';
 import { startServerProcess, waitUntilListening } from '../helpers/server-process.ts';
 import { runSqlOn, SEEDED_TABLES, seedEveryFamily } from '../helpers/seeded-families.ts';
 import { migratedDataDir } from '../helpers/migrated-data-dir.ts';
@@ -37,51 +37,55 @@ async function rowsIn(dataDir: string): Promise<Record<string, number>> {
   }
 }
 
-test('bad arguments are one line and exit 2; a missing backup is one line and exit 1', SPAWNING, async () => {
-  const dataDir = path.join(tmpdir(), 'ct-backup-cli-unused');
-  const usageErrors: [string[], string][] = [
-    [['restore'], 'restore needs <backup>.'],
-    [['restore', 'a', 'b'], 'restore takes <backup>; unexpected: b.'],
-    [['backup', 'now'], 'backup takes no arguments; unexpected: now.'],
-    [['backup', '--force'], 'backup does not take --force.'],
-    [['backups', '--force'], 'backups does not take --force.'],
-    [['restore', 'latest', '--keep'], 'Unknown option --keep.'],
-  ];
-  for (const [args, problem] of usageErrors) {
-    expect(await run(dataDir, args), args.join(' ')).toEqual({
-      code: 2,
-      stdout: '',
-      stderr: `${problem} ${HINT}`,
-    });
-  }
-  const help = await run(dataDir, ['restore', '--help']);
-  expect(help).toMatchObject({ code: 0, stderr: '' });
-  expect(help.stdout).toMatch(/^usage: npm run admin -- restore <backup> \[--force\] \[--json\]\n/);
+test(
+  'bad arguments are one line and exit 2; a missing backup is one line and exit 1',
+  IN_PROCESS,
+  async () => {
+    const dataDir = path.join(tmpdir(), 'ct-backup-cli-unused');
+    const usageErrors: [string[], string][] = [
+      [['restore'], 'restore needs <backup>.'],
+      [['restore', 'a', 'b'], 'restore takes <backup>; unexpected: b.'],
+      [['backup', 'now'], 'backup takes no arguments; unexpected: now.'],
+      [['backup', '--force'], 'backup does not take --force.'],
+      [['backups', '--force'], 'backups does not take --force.'],
+      [['restore', 'latest', '--keep'], 'Unknown option --keep.'],
+    ];
+    for (const [args, problem] of usageErrors) {
+      expect(await run(dataDir, args), args.join(' ')).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `${problem} ${HINT}`,
+      });
+    }
+    const help = await run(dataDir, ['restore', '--help']);
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toMatch(/^usage: npm run admin -- restore <backup> \[--force\] \[--json\]\n/);
 
-  const empty = await mkdtemp(path.join(tmpdir(), 'ct-backup-cli-empty-'));
-  expect(await run(empty, ['restore', 'nowhere'])).toEqual({
-    code: 1,
-    stdout: '',
-    stderr: 'No backup at nowhere: give a backup folder, a name from npm run admin -- backups, or latest.',
-  });
-  expect(await run(empty, ['restore', 'latest'])).toMatchObject({
-    code: 1,
-    stderr: `No backups in ${empty}/backups.`,
-  });
-  expect(await run(empty, ['backup'])).toMatchObject({
-    code: 1,
-    stderr: `No embedded database in ${empty}: nothing to back up.`,
-  });
-  expect(await run(empty, ['backups'])).toEqual({
-    code: 0,
-    stdout: `No backups in ${empty}/backups.`,
-    stderr: '',
-  });
-});
+    const empty = await mkdtemp(path.join(tmpdir(), 'ct-backup-cli-empty-'));
+    expect(await run(empty, ['restore', 'nowhere'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'No backup at nowhere: give a backup folder, a name from npm run admin -- backups, or latest.',
+    });
+    expect(await run(empty, ['restore', 'latest'])).toMatchObject({
+      code: 1,
+      stderr: `No backups in ${empty}/backups.`,
+    });
+    expect(await run(empty, ['backup'])).toMatchObject({
+      code: 1,
+      stderr: `No embedded database in ${empty}: nothing to back up.`,
+    });
+    expect(await run(empty, ['backups'])).toEqual({
+      code: 0,
+      stdout: `No backups in ${empty}/backups.`,
+      stderr: '',
+    });
+  },
+);
 
 test(
   'backup, backups and restore with no server running; rotation keeps BACKUP_KEEP; --force sets the old folder aside',
-  SPAWNING,
+  IN_PROCESS,
   async () => {
     const { dataDir, rows } = await seededDataDir();
     const keep = { BACKUP_KEEP: '2' };
@@ -142,10 +146,11 @@ test(
 
 test(
   'while a server runs, backup goes through it and restore is refused; the backup restores elsewhere',
-  SPAWNING,
+  IN_PROCESS,
   async () => {
     const { dataDir, rows } = await seededDataDir();
-    // This test process stands in for a server too old to answer on the control socket.
+    // This test process stands in for a server too old to answer on the control socket (the CLI,
+    // run in it too, finds the lock held all the same).
     const lock = await acquirePidLock(dataDir);
     try {
       const unanswered = await run(dataDir, ['backup']);

@@ -8,7 +8,7 @@ import { createProfilesRepository } from '../../../server/repositories/profiles.
 import { createRoleBindingsRepository } from '../../../server/repositories/role-bindings.ts';
 import { createSessionsRepository } from '../../../server/repositories/sessions.ts';
 import { createUsersRepository } from '../../../server/repositories/users.ts';
-import { HINT, runAdmin as run, SPAWNING } from '../helpers/admin-cli.ts';
+import { HINT, IN_PROCESS, runAdmin as run } from '../helpers/admin-cli.ts';
 import { migratedDataDir } from '../helpers/migrated-data-dir.ts';
 
 interface Seed {
@@ -45,7 +45,7 @@ async function dataDirWith(...seeds: Seed[]): Promise<string> {
 
 test(
   'help goes to stdout with exit 0; a usage error is one line on stderr with exit 2',
-  SPAWNING,
+  IN_PROCESS,
   async () => {
     // None of these opens the database: the folder need not exist.
     const dataDir = path.join(tmpdir(), 'ct-admin-unused');
@@ -84,7 +84,7 @@ test(
   },
 );
 
-test('users and invites list in aligned text and as JSON only', SPAWNING, async () => {
+test('users and invites list in aligned text and as JSON only', IN_PROCESS, async () => {
   const dataDir = await dataDirWith(
     { user: ['100', 'Zoe'], admin: true },
     { user: ['200', 'ada'], invite: 'ada_designs' },
@@ -140,7 +140,7 @@ test('users and invites list in aligned text and as JSON only', SPAWNING, async 
 
 test(
   'approve and reject decide a pending invite with an audit entry; refusals exit 1',
-  SPAWNING,
+  IN_PROCESS,
   async () => {
     const dataDir = await dataDirWith(
       { user: ['200', 'ada'], invite: 'ada' },
@@ -197,7 +197,7 @@ test(
 
 test(
   'sessions revoke ends a member’s sessions; every database command refuses a held folder',
-  SPAWNING,
+  IN_PROCESS,
   async () => {
     const dataDir = await dataDirWith(
       { user: ['200', 'ada'], sessions: 2 },
@@ -224,7 +224,8 @@ test(
     expect((await sessions.findUser('hash-300-0', now))?.threadsUsername).toBe('bea');
     await check.close();
 
-    // This test process stands in for a running server holding the folder.
+    // This test process stands in for a running server holding the folder; the CLI, run in it too,
+    // finds the lock held all the same (admin-cli-process.test.ts: held by another process).
     const lock = await acquirePidLock(dataDir);
     try {
       for (const args of [['users'], ['invites', '--json'], ['approve', 'ada'], ['signout', 'bea']]) {
@@ -242,7 +243,7 @@ test(
 
 test(
   'check-config prints the settings with secrets hidden; a bad configuration is one line',
-  SPAWNING,
+  IN_PROCESS,
   async () => {
     const secret = 'a'.repeat(64);
     const env = {
@@ -283,7 +284,7 @@ test(
 
 test(
   'rebind moves a configured role to a new account under the same username; anything else is refused',
-  SPAWNING,
+  IN_PROCESS,
   async () => {
     // The name changed hands on Threads: the first account still holds the binding.
     const dataDir = await dataDirWith(

@@ -4,13 +4,13 @@ import path from 'node:path';
 import pg from 'pg';
 import { expect, test } from 'vitest';
 import { CONTENT_CHANGES_CHANNEL } from '../../../server/plugins/content-changes.ts';
-import { HINT, runAdmin as run, SPAWNING } from '../helpers/admin-cli.ts';
+import { HINT, IN_PROCESS, runAdmin as run } from '../helpers/admin-cli.ts';
 
 // `npm run admin -- publish` on PostgreSQL tells every instance, as an approval does; on the embedded
 // database (the PGlite pass) it needs the running server (admin-cli-backup.test.ts asks one).
 test(
   'publish sends the content-change notice every instance hears, or says no server runs',
-  { tags: ['engine'], ...SPAWNING },
+  { tags: ['engine'], ...IN_PROCESS },
   async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'ct-publish-'));
     expect(await run(dataDir, ['publish', 'now'])).toMatchObject({

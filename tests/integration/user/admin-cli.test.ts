@@ -1,35 +1,11 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import path from 'node:path';
 import { expect, test } from 'vitest';
 import { openPglite } from '../../../server/db/client.ts';
 import { createRoleBindingsRepository } from '../../../server/repositories/role-bindings.ts';
 import { createUsersRepository } from '../../../server/repositories/users.ts';
+import { HINT, IN_PROCESS, runAdmin } from '../helpers/admin-cli.ts';
 import { migratedDataDir } from '../helpers/migrated-data-dir.ts';
 
-const SCRIPT = path.resolve(import.meta.dirname, '../../../scripts/admin.ts');
-// Each run is a process that opens the embedded database (about 5 s here, far more on a loaded
-// runner), and a test makes up to four: the file's budget is sized for that, not for speed.
-const SPAWNING = { timeout: 180_000 };
-
-async function run(dataDir: string, ...args: string[]): Promise<{ code: number | null; output: string }> {
-  return runWith({}, dataDir, ...args);
-}
-
-async function runWith(
-  env: Record<string, string>,
-  dataDir: string,
-  ...args: string[]
-): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [SCRIPT, ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, output: output.trim() };
-}
+const run = (dataDir: string, ...args: string[]) => runAdmin(dataDir, args);
 
 /** A fresh data folder whose database holds users who signed in as [threads user id, username]. */
 async function dataDirWith(...signedIn: [string, string][]): Promise<string> {
@@ -44,11 +20,15 @@ async function dataDirWith(...signedIn: [string, string][]): Promise<string> {
 
 test(
   'npm run admin grants and revokes the role of a user who signed in; explains every refusal',
-  SPAWNING,
+  IN_PROCESS,
   async () => {
     const dataDir = await dataDirWith(['17841400000000001', 'Maren']);
 
-    expect(await run(dataDir, 'grant', '@maren')).toEqual({ code: 0, output: '@Maren is now an admin.' });
+    expect(await run(dataDir, 'grant', '@maren')).toEqual({
+      code: 0,
+      stdout: '@Maren is now an admin.',
+      stderr: '',
+    });
     const check = await openPglite(dataDir);
     expect((await createUsersRepository(check.db).findByThreadsUserId('17841400000000001'))?.isAdmin).toBe(
       true,
@@ -57,35 +37,41 @@ test(
 
     expect(await run(dataDir, 'revoke', 'maren')).toEqual({
       code: 0,
-      output: '@Maren is no longer an admin.',
+      stdout: '@Maren is no longer an admin.',
+      stderr: '',
     });
     expect(await run(dataDir, 'grant', 'nobody')).toEqual({
       code: 1,
-      output: 'No user @nobody: they must sign in once before they can be made an admin.',
+      stdout: '',
+      stderr: 'No user @nobody: they must sign in once before they can be made an admin.',
     });
     expect(await run(dataDir, 'promote', 'maren')).toEqual({
       code: 2,
-      output: 'Unknown command: promote. Run npm run admin -- --help.',
+      stdout: '',
+      stderr: `Unknown command: promote. ${HINT}`,
     });
   },
 );
 
-test('a username two accounts have used is refused; the Threads user id picks one', SPAWNING, async () => {
+test('a username two accounts have used is refused; the Threads user id picks one', IN_PROCESS, async () => {
   // The first owner renamed on Threads but has not signed in since; the name now belongs to another.
   const dataDir = await dataDirWith(['17841400000000002', 'studio'], ['17841400000000003', 'Studio']);
 
   expect(await run(dataDir, 'grant', 'studio')).toEqual({
     code: 1,
-    output:
+    stdout: '',
+    stderr:
       'Several accounts have signed in as @studio (Threads user ids 17841400000000002, 17841400000000003); run again with id:<threads-user-id>.',
   });
   expect(await run(dataDir, 'grant', 'id:17841400000000003')).toEqual({
     code: 0,
-    output: '@Studio is now an admin.',
+    stdout: '@Studio is now an admin.',
+    stderr: '',
   });
   expect(await run(dataDir, 'grant', 'id:999')).toEqual({
     code: 1,
-    output: 'No user with Threads user id 999 has signed in.',
+    stdout: '',
+    stderr: 'No user with Threads user id 999 has signed in.',
   });
   const check = await openPglite(dataDir);
   const admins = await createUsersRepository(check.db).findByThreadsUsername('studio');
@@ -98,7 +84,7 @@ test('a username two accounts have used is refused; the Threads user id picks on
 
 test(
   'revoking says when the person stays an admin through ADMIN_THREADS_USERNAMES, and only then',
-  SPAWNING,
+  IN_PROCESS,
   async () => {
     // The first owner of @studio (bound at their first sign-in) renamed; a newcomer now holds @studio.
     const dataDir = await dataDirWith(['17841400000000005', 'studio_old'], ['17841400000000006', 'studio']);
@@ -107,14 +93,16 @@ test(
     await database.close();
     const env = { ADMIN_THREADS_USERNAMES: 'studio' };
 
-    expect(await runWith(env, dataDir, 'revoke', 'studio_old')).toEqual({
+    expect(await runAdmin(dataDir, ['revoke', 'studio_old'], env)).toEqual({
       code: 0,
-      output:
+      stdout:
         '@studio_old is no longer an admin.\nNote: @studio_old first signed in under a username ADMIN_THREADS_USERNAMES lists (or the simulated admin) and stays an admin through it; remove that username from the list to end it.',
+      stderr: '',
     });
-    expect(await runWith(env, dataDir, 'revoke', 'studio')).toEqual({
+    expect(await runAdmin(dataDir, ['revoke', 'studio'], env)).toEqual({
       code: 0,
-      output: '@studio is no longer an admin.',
+      stdout: '@studio is no longer an admin.',
+      stderr: '',
     });
   },
 );
