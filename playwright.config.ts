@@ -5,6 +5,7 @@ import {
   DISPLAY_SITE,
   E2E_PORT,
   E2E_READY_PORT,
+  INSTANCES_READY_PORT,
   INSTANCES_SITE,
   LARGE_SITE,
   MAIL_SITE,
@@ -168,6 +169,10 @@ const wanted = (name: string) => {
   return !only || only.includes(name);
 };
 
+// npm test runs the 'instances' project (the PostgreSQL pass) in a Playwright of its own beside this
+// one: its launcher answers on another port.
+const readyPort = wanted('instances') ? INSTANCES_READY_PORT : E2E_READY_PORT;
+
 /**
  * End-to-end tests: Debian's Chromium against our own server. The 'curation' specs approve threads,
  * which changes the home page, so they get a server and a site of their own; the other specs can
@@ -198,14 +203,14 @@ export default defineConfig({
   // one after another, and the ten took two minutes so (decision 071).
   webServer: {
     command: 'node tests/e2e-servers.ts',
-    url: `http://127.0.0.1:${E2E_READY_PORT}/`,
+    url: `http://127.0.0.1:${readyPort}/`,
     env: {
       E2E_SERVERS: JSON.stringify(
         projects
           .filter((project) => wanted(project.name))
           .flatMap((project) => webServers[project.name] ?? []),
       ),
-      E2E_READY_PORT: String(E2E_READY_PORT),
+      E2E_READY_PORT: String(readyPort),
     },
     reuseExistingServer: false,
     // Sites of their own are built at start: slow when the machine is busy.

@@ -5,6 +5,8 @@ import { buildSite, staleReason, type SiteBuildOptions } from '../server/publish
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4391);
 /** Where tests/e2e-servers.ts answers once every browser-test server is ready. */
 export const E2E_READY_PORT = E2E_PORT + 22;
+/** The same for the run of the 'instances' project, which the PostgreSQL pass starts beside the other one. */
+export const INSTANCES_READY_PORT = E2E_PORT + 23;
 
 /** One server for the browser tests (tests/e2e-servers.ts): its shell command, settings, and the URL that answers once it is ready. */
 export interface LaunchedServer {
