@@ -122,8 +122,10 @@ test('on a narrow window the reject form opens clear of the Undo bar', async ({ 
   await cardFor(panel, permalink).getByRole('button', { name: TEXTS.approve }).click();
   const bar = page.getByRole('status').filter({ hasText: /^Approved the thread by @/ });
   await expect(bar).toBeVisible();
-  // A row whose Reject button is at the window's foot, where the bar is.
-  const row = panel.locator('.review-queue__item').nth(-2);
+  // A row whose Reject button is at the window's foot, where the bar is. Pinned by its id: a
+  // refresh of the queue (another spec's decision, a run's end) may reorder the rows mid-test.
+  const rowId = await panel.locator('.review-queue__item').nth(-2).getAttribute('data-thread-id');
+  const row = panel.locator(`.review-queue__item[data-thread-id="${rowId}"]`);
   await row.evaluate((node) =>
     window.scrollTo(0, node.getBoundingClientRect().bottom + window.scrollY - window.innerHeight),
   );
