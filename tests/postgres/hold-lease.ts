@@ -14,7 +14,9 @@ const forever = () =>
     // Keeps the process alive: the heartbeat's timer is unref'd.
     setInterval(() => {}, 60_000);
   });
-for (let tries = 0; tries < 600; tries++) {
+// Bounded in time, not tries: under load each try takes longer.
+const giveUpAt = Date.now() + 90_000;
+while (Date.now() < giveUpAt) {
   const outcome = await database.withJobLock(job, forever, { leaseMs: Number(leaseMs) });
   if (outcome.ran) break;
   await new Promise((resolve) => setTimeout(resolve, 50));

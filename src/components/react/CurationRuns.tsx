@@ -131,9 +131,8 @@ export default function CurationRuns() {
     <section className="panel curation-runs desk-line" aria-labelledby="curation-runs-title">
       <h2 id="curation-runs-title">Curation</h2>
       <div className="desk-line__body">{body}</div>
-      <button type="button" className="button" disabled={refreshing} onClick={() => void refresh()}>
-        {refreshing ? 'Refreshing...' : 'Refresh now'}
-      </button>
+      {/* Before the button: the run's outcome reads on the panel's one line, beside what it
+          changed, and takes no line of its own above the queue (an error still does). */}
       {message && (
         <p
           className={message.tone === 'alert' ? 'form-error' : 'field-help curation-runs__done'}
@@ -142,6 +141,9 @@ export default function CurationRuns() {
           {message.text}
         </p>
       )}
+      <button type="button" className="button" disabled={refreshing} onClick={() => void refresh()}>
+        {refreshing ? 'Refreshing...' : 'Refresh now'}
+      </button>
     </section>
   );
 }

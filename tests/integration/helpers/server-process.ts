@@ -38,7 +38,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
 }
 
 /** Waits until the process prints that it listens, or fails with what it printed if it exits first. */
-export async function waitUntilListening(server: ServerProcess, timeoutMs = 30_000): Promise<void> {
+export async function waitUntilListening(server: ServerProcess, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!server.output().includes('is running at')) {
     if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
