@@ -68,7 +68,9 @@ describe('checkCatalogue', () => {
   });
 });
 
-describe('scripts/catalogue-changed.ts', () => {
+// Each test starts the script as a process (one to four times): bounds for a loaded machine, not
+// the unit tests' 5 s.
+describe('scripts/catalogue-changed.ts', { timeout: 60_000 }, () => {
   const cli = async (env: Record<string, string>, args: string[] = []) =>
     run(process.execPath, [SCRIPT, ...args], { env: { ...process.env, ...env } }).then(
       ({ stdout }) => ({ code: 0, stdout }),

@@ -41,3 +41,21 @@ test('a backend that wakes up on the third try: true, no further tries', async (
   await expect(result).resolves.toBe(true);
   expect(calls).toBe(3);
 });
+
+/** A health document as the server writes it. */
+const health = (db: 'ok' | 'unavailable') =>
+  JSON.stringify({ status: 'degraded', db, write: 'failing', version: '1', uptime: 3, detail: 'late' });
+
+test("the server's own 503 whose database answers is awake (a write check lagging under load); one whose database does not is not", async () => {
+  const answers = [
+    new Response('<html>starting</html>', { status: 503 }),
+    new Response(health('unavailable'), { status: 503 }),
+    new Response(health('ok'), { status: 503 }),
+  ];
+  let calls = 0;
+  vi.stubGlobal('fetch', async () => answers[calls++] ?? new Response('{}', { status: 500 }));
+  const result = wakeUpBackend();
+  await vi.advanceTimersByTimeAsync(10_000);
+  await expect(result).resolves.toBe(true);
+  expect(calls).toBe(3);
+});
