@@ -1,7 +1,7 @@
 /**
  * `npm test`: everything: make sure Chromium and nginx are there, build the site under test, then
  * unit and integration tests (Vitest), the browser tests (Playwright) with the PostgreSQL pass beside
- * them when POSTGRES_TEST_URL names a database it may empty (CI does), and the benchmarks' smoke runs
+ * them when POSTGRES_TEST_URL names a database it may empty (CI does), and the benchmarks' smoke run
  * (every bench step once, small, so that a broken benchmark fails here). Never skips a part.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -153,14 +153,7 @@ run('Unit and integration tests (Vitest)', process.execPath, [
 ]);
 const [browserPassed, postgresPassed] = await Promise.all([browserTests(), postgresPass()]);
 if (!browserPassed || !postgresPassed) process.exit(1);
-// Alone: under the browser tests' load they took more than twice as long.
+// Alone: under the browser tests' load it took more than twice as long. One run covers every bench
+// step, the catalogue's and the versions' too (decision 072).
 run('Benchmark smoke (npm run bench -- --smoke)', process.execPath, ['scripts/bench/run.ts', '--smoke']);
-run('Catalogue benchmark smoke (npm run bench:catalogue -- --smoke)', process.execPath, [
-  'scripts/bench/catalogue.ts',
-  '--smoke',
-]);
-run('Versions benchmark smoke (npm run bench:versions -- --smoke)', process.execPath, [
-  'scripts/bench/versions.ts',
-  '--smoke',
-]);
 console.log('\n✓ All tests passed.');
