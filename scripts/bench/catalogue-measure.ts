@@ -51,15 +51,18 @@ interface SizeRun {
   times: number;
   root: string;
   port: number;
+  /** Fills the server's fresh DATA_DIR before its start (the smoke: a migrated database). */
+  seedData: ((dataDir: string) => Promise<void>) | undefined;
 }
 
 async function measureSize(run: SizeRun, results: SizeResults, progress: Progress): Promise<void> {
-  const { browser, name, count, now, times, root, port } = run;
+  const { browser, name, count, now, times, root, port, seedData } = run;
   progress(`catalogue: generating ${thousands(count)} threads and their catalogue…`);
   const site = await prepareSite(path.join(root, name), count, now, port);
   progress(`catalogue: building site (${name}), ${times === 1 ? 'once' : `${times} times`}…`);
   const builds = await timeBuilds(site, times);
   progress(`catalogue: starting the server on port ${port} (${name}): it loads and compresses every file…`);
+  await seedData?.(site.dataDir);
   const server = await startServer(site, port);
   if (server.rebuilt)
     progress(`catalogue: warning: the server rebuilt the site (${name}): sources changed meanwhile?`);
@@ -112,12 +115,12 @@ export interface CatalogueReport {
 /**
  * Measures each size of `options`, then the export at the largest; `problems` names every figure
  * left unmeasured and every failed search (what fails a smoke run). `port`: the servers' port
- * (default: one free at each size's start).
+ * (default: one free at each size's start); `seedData`: see SizeRun.
  */
 export async function measureCatalogue(
   options: CatalogueOptions,
   progress: Progress,
-  port?: number,
+  { port, seedData }: { port?: number; seedData?: (dataDir: string) => Promise<void> } = {},
 ): Promise<{ report: CatalogueReport; problems: string[] }> {
   const started = performance.now();
   const root = rootOf(options);
@@ -130,7 +133,7 @@ export async function measureCatalogue(
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     for (const name of options.sizes) {
-      const size = { browser, name, count: options.counts[name], now, times: options.builds, root };
+      const size = { browser, name, count: options.counts[name], now, times: options.builds, root, seedData };
       await measureSize({ ...size, port: port ?? (await freePort()) }, results, progress);
     }
     exportRun = await measureExport(root, options.counts[exportSize], progress);

@@ -13,6 +13,7 @@ import {
   siteState,
   type SiteBuildOptions,
 } from '../../server/publisher/build/build-site.ts';
+import { migratedDataDir } from './migrated-data.ts';
 import { tempDir, type Pinning } from './processes.ts';
 import { startProductServer, type ProductServer } from './product-server.ts';
 
@@ -35,7 +36,7 @@ export interface LiveServerContext {
 
 /** The product server on a fresh database and the committed sample, for the API and approval steps. */
 export async function startLiveServer(context: LiveServerContext): Promise<LiveServer> {
-  const dataDir = tempDir('live-data');
+  const dataDir = await migratedDataDir('live-data');
   const siteDir = path.join(tempDir('live-site'), 'dist');
   context.progress(
     'starting a server on a fresh database and the committed sample (it builds its site first)…',
