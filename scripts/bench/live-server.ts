@@ -13,7 +13,6 @@ import {
   siteState,
   type SiteBuildOptions,
 } from '../../server/publisher/build/build-site.ts';
-import { migratedDataDir } from './migrated-data.ts';
 import { tempDir, type Pinning } from './processes.ts';
 import { startProductServer, type ProductServer } from './product-server.ts';
 
@@ -36,7 +35,9 @@ export interface LiveServerContext {
 
 /** The product server on a fresh database and the committed sample, for the API and approval steps. */
 export async function startLiveServer(context: LiveServerContext): Promise<LiveServer> {
-  const dataDir = await migratedDataDir('live-data');
+  // Its own initdb and migrations, in its own process: the first server of a run, it would otherwise
+  // wait for the migrated copy (migrated-data.ts), made in the bench's process meanwhile.
+  const dataDir = tempDir('live-data');
   const siteDir = path.join(tempDir('live-site'), 'dist');
   context.progress(
     'starting a server on a fresh database and the committed sample (it builds its site first)…',

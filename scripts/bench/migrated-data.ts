@@ -1,6 +1,6 @@
 /**
- * Fresh data folders for the bench's servers whose start-up is not a figure (the live server, the
- * static and Lighthouse sites' servers): each starts from a copy of one PGlite database migrated
+ * Fresh data folders for the bench's servers whose start-up is not a figure (the static and
+ * Lighthouse sites' servers, the catalogue smoke's): each starts from a copy of one PGlite database migrated
  * once per run, instead of running PGlite's initdb and every migration again at its start.
  */
 import { cp } from 'node:fs/promises';
@@ -28,6 +28,13 @@ export async function migratedDataDir(name: string): Promise<string> {
   const dir = tempDir(name);
   await copyMigratedInto(dir);
   return dir;
+}
+
+/** Starts making the migrated database now, so that its first user does not wait for all of it. */
+export function prepareMigrated(): void {
+  template ??= migratedTemplate();
+  // A failure is the first user's to report.
+  template.catch(() => undefined);
 }
 
 /** Copies the run's migrated, empty database into `dataDir` (a server's DATA_DIR, not yet started). */

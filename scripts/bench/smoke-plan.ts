@@ -78,6 +78,12 @@ export const SMOKE_PLAN: readonly SmokeShrink[] = [
     why: 'the same build, server, Chromium page figures, searches and export',
   },
   {
+    step: 'catalogue (bench:catalogue)',
+    full: "server start-up from an empty DATA_DIR (PGlite's initdb and every migration)",
+    smoke: "its server starts on a copy of the run's one migrated database",
+    why: 'the start, the check of the catalogue and the loading and compressing of the site still run',
+  },
+  {
     step: 'versions (bench:versions)',
     full: '1,000, 10,000 and 100,000 files, 5 changes',
     smoke: '20 and 200 files, one change',

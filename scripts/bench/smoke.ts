@@ -4,7 +4,7 @@
  * after the other, on ports of its own), then a check that each left its figures (decision 072).
  */
 import { measureCatalogue } from './catalogue-measure.ts';
-import { copyMigratedInto } from './migrated-data.ts';
+import { copyMigratedInto, prepareMigrated } from './migrated-data.ts';
 import { SMOKE_CATALOGUE_THREADS } from './catalogue-options.ts';
 import { formatTable, SIZES } from './catalogue-report.ts';
 import { createContext, freePorts, type StepContext } from './context.ts';
@@ -174,6 +174,7 @@ export async function runSmoke(
   progress: (message: string) => void,
 ): Promise<{ measured: Measured; notes: string[]; failures: BenchReport['failures'] }> {
   for (const line of smokePlanLines()) progress(line);
+  prepareMigrated();
   const wanted = new Set<string>([...options.steps, ...options.extras]);
   const lanes = LANES.map((lane) => lane.filter((task) => wanted.has(task.step))).filter(
     (lane) => lane.length > 0,
