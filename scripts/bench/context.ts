@@ -19,10 +19,12 @@ export function portsFrom(basePort: number): Record<PortName, number> {
   ) as Record<PortName, number>;
 }
 
-/** A free loopback port for each name (the smoke run, which must not collide with anything). */
-export async function freePorts(): Promise<Record<PortName, number>> {
+/**
+ * A free loopback port for each name (the smoke run, which must not collide with anything), none of
+ * them in `taken` (the ports of the smoke's other lanes), which gets them added.
+ */
+export async function freePorts(taken = new Set<number>()): Promise<Record<PortName, number>> {
   const ports: Partial<Record<PortName, number>> = {};
-  const taken = new Set<number>();
   for (const name of Object.keys(PORTS) as PortName[]) {
     // freePort may hand the same port twice (it is free again once closed): ask until they differ.
     let port = await freePort();

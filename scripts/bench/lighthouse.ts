@@ -42,13 +42,18 @@ export async function startBrowser(port: number): Promise<Browser> {
 /** Lighthouse's own word that a run's trace went wrong (NO_NAVSTART, NO_FCP ...): worth running again. */
 class RuntimeError extends Error {}
 
+/**
+ * The end of the last run asked for: Lighthouse keeps state of its own per process and drives one tab
+ * at a time, so runs from steps side by side (the smoke's) wait for each other.
+ */
+let lastRun: Promise<unknown> = Promise.resolve();
+
 async function runOnce(url: string, browser: Browser): Promise<LighthouseRun> {
-  const result = await lighthouse(url, {
-    port: browser.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: CATEGORIES,
-  });
+  const run = lastRun.then(() =>
+    lighthouse(url, { port: browser.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES }),
+  );
+  lastRun = run.catch(() => undefined);
+  const result = await run;
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError)

@@ -35,6 +35,8 @@ export interface LiveServerContext {
 
 /** The product server on a fresh database and the committed sample, for the API and approval steps. */
 export async function startLiveServer(context: LiveServerContext): Promise<LiveServer> {
+  // Its own initdb and migrations, in its own process: the first server of a run, it would otherwise
+  // wait for the migrated copy (migrated-data.ts), made in the bench's process meanwhile.
   const dataDir = tempDir('live-data');
   const siteDir = path.join(tempDir('live-site'), 'dist');
   context.progress(

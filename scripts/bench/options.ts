@@ -13,6 +13,13 @@ export const STEPS = [
 ] as const;
 export type Step = (typeof STEPS)[number];
 
+/**
+ * The other benchmarks' smokes, which `--smoke` runs too (their full runs are `npm run
+ * bench:catalogue` and `bench:versions`, not steps of `npm run bench`).
+ */
+export const SMOKE_EXTRAS = ['catalogue', 'versions'] as const;
+export type SmokeExtra = (typeof SMOKE_EXTRAS)[number];
+
 export interface BenchOptions {
   help: boolean;
   steps: Step[];
@@ -36,21 +43,23 @@ export interface BenchOptions {
   scaleCounts: number[];
   /** Every step once, tiny, then a check that each produced its figures (npm test runs it). */
   smoke: boolean;
+  /** The other benchmarks' smokes to run as well (smoke only: all of them unless --only names some). */
+  extras: SmokeExtra[];
 }
 
 /** The scale step's sizes, and the one `--million` adds. */
 export const SCALE_COUNTS = [1000, 100_000];
 export const MILLION = 1_000_000;
 
-/** What `--smoke` runs: every step's code path, about a second each, on the smallest inputs. */
+/** What `--smoke` runs: every step's code path, about a second each, on the smallest inputs (smoke-plan.ts). */
 const SMOKE = {
   loadSeconds: 1,
   lighthouseRuns: 1,
-  // The synthetic catalogue needs 942 threads (its search needle); 950 also keeps the smoke's cached
-  // site (test-output/bench/site-950, built for the smoke's own port) apart from the real 1k one.
-  siteCount: 950,
-  lighthouseCounts: [950],
-  buildCount: 1200,
+  // Several pages of the grid and topics with threads; its cached site (test-output/bench/site-100,
+  // built for the smoke's own port) stays apart from the real 1k one.
+  siteCount: 100,
+  lighthouseCounts: [100],
+  buildCount: 200,
   buildRounds: 1,
   approvals: 1,
   scaleCounts: [100],
@@ -82,9 +91,11 @@ Options:
   --port N           first of the ten ports it listens on (default: $BENCH_PORT or 4900)
   --million          the scale step also at 1,000,000 approved threads (long: inserting them
                      into PGlite alone takes a while; needs several GB of memory today)
-  --smoke            every step once on small inputs (1 s of load, one Lighthouse run, 950
-                     threads, 100 in the scale step), on free ports; exit 1 unless every
-                     step produced its figures
+  --smoke            every step once on small inputs (1 s of load, one Lighthouse run per
+                     page kind, 100 threads), side by side on free ports, and the smokes of
+                     bench:catalogue and bench:versions (--only may name them: catalogue,
+                     versions); prints what it shrinks and why; exit 1 unless every step
+                     produced its figures
   --help             this text
 `;
 
@@ -109,8 +120,10 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv = {
     approvals: 3,
     scaleCounts: [...SCALE_COUNTS],
     smoke: false,
+    extras: [],
   };
   let million = false;
+  let extras: SmokeExtra[] | null = null;
   for (let index = 0; index < argv.length; index++) {
     const [flag, inline] = (argv[index] ?? '').split(/=(.*)/s, 2) as [string, string | undefined];
     const value = () => inline ?? argv[++index];
@@ -124,13 +137,15 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv = {
           .split(',')
           .map((name) => name.trim())
           .filter(Boolean);
-        const unknown = names.filter((name) => !(STEPS as readonly string[]).includes(name));
+        const known: readonly string[] = [...STEPS, ...SMOKE_EXTRAS];
+        const unknown = names.filter((name) => !known.includes(name));
         if (names.length === 0 || unknown.length > 0)
           throw new Error(
-            `--only takes steps among ${STEPS.join(', ')}; not ${unknown.join(', ') || 'nothing'}`,
+            `--only takes steps among ${known.join(', ')}; not ${unknown.join(', ') || 'nothing'}`,
           );
         // Always in the order they run, whatever order they were named in.
         options.steps = STEPS.filter((step) => names.includes(step));
+        extras = SMOKE_EXTRAS.filter((extra) => names.includes(extra));
         break;
       }
       case '--load-seconds':
@@ -159,6 +174,10 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv = {
   if (options.basePort + 9 > 65535) throw new Error('--port leaves no room for ten ports');
   if (options.smoke && million) throw new Error('--smoke and --million do not go together');
   if (million) options.scaleCounts.push(MILLION);
+  if (!options.smoke && extras && extras.length > 0)
+    throw new Error(
+      `${extras.join(', ')}: only with --smoke (their full runs: npm run bench:catalogue, npm run bench:versions)`,
+    );
   // The smoke's sizes win over the numbers given: it is the quick pass, whatever else was asked.
-  return options.smoke ? { ...options, ...SMOKE } : options;
+  return options.smoke ? { ...options, ...SMOKE, extras: extras ?? [...SMOKE_EXTRAS] } : options;
 }

@@ -1,4 +1,6 @@
 /** What each step of `npm run bench` measures: the shapes of test-output/bench/latest.json. */
+import type { CatalogueReport } from './catalogue-measure.ts';
+import type { VersionsReport } from './versions-measure.ts';
 
 /** One load run (autocannon) against one URL. */
 export interface LoadResult {
@@ -161,7 +163,16 @@ export interface BenchReport {
   buildTime?: BuildTimeResult;
   approval?: ApprovalResult;
   scale?: ScaleResult;
+  /** The smoke only: the catalogue and versions benchmarks' smokes (their own runs write their own files). */
+  catalogue?: CatalogueReport;
+  versions?: VersionsReport;
   /** Steps that broke, with why: the report still shows the others. */
   failures: { step: string; error: string }[];
   budgets: Budget[];
 }
+
+/** What the steps put in the report (the rest is the run's own). */
+export type Measured = Omit<
+  BenchReport,
+  'generatedAt' | 'durationMs' | 'machine' | 'notes' | 'failures' | 'budgets'
+>;

@@ -3,19 +3,22 @@
  * measured in the same run (markdown table, then JSON on one line); both also go to
  * test-output/bench/latest.{md,json} (the scale table also to scale.json). Progress on stderr. Exit 0
  * even when a budget fails (it is a report), 1 when a step broke (or, with --smoke, produced no
- * figures), 2 for a bad option. Every process and temp folder ends with it.
+ * figures), 2 for a bad option. Every process and temp folder ends with it. `--smoke` (npm test) runs
+ * smoke.ts instead: every step and the catalogue and versions benchmarks, small, side by side, into
+ * test-output/bench/smoke.{md,json}.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { budgetsOf } from './budgets.ts';
 import { createProgress } from './catalogue-report.ts';
-import { createContext, freePorts, portsFrom, type StepContext } from './context.ts';
+import { killChildren } from './catalogue-site.ts';
+import { createContext, portsFrom, type StepContext } from './context.ts';
 import { HELP, parseOptions, type BenchOptions, type Step } from './options.ts';
-import { detectPinning, stopAll } from './processes.ts';
+import { detectPinning, stopAll, type Pinning } from './processes.ts';
 import { RATE_LIMIT_MULTIPLIER } from './product-server.ts';
 import { formatJson, formatMarkdown } from './report.ts';
-import type { BenchReport } from './results.ts';
+import type { BenchReport, Measured } from './results.ts';
 import { BENCH_ROOT } from './sites.ts';
 import { measureApi } from './step-api.ts';
 import { measureApproval } from './step-approval.ts';
@@ -25,12 +28,7 @@ import { measureLighthouse } from './step-lighthouse.ts';
 import { measureNoJs } from './step-no-js.ts';
 import { measureScale } from './step-scale.ts';
 import { measureStatic } from './step-static.ts';
-import { missingFigures } from './smoke-check.ts';
-
-type Measured = Omit<
-  BenchReport,
-  'generatedAt' | 'durationMs' | 'machine' | 'notes' | 'failures' | 'budgets'
->;
+import { runSmoke, SMOKE_PINNING, smokeExtrasMarkdown } from './smoke.ts';
 
 /** Each step and where its result goes in the report. */
 const RUNNERS: Record<Step, (context: StepContext, into: Measured) => Promise<void>> = {
@@ -44,33 +42,19 @@ const RUNNERS: Record<Step, (context: StepContext, into: Measured) => Promise<vo
   scale: async (context, into) => void (into.scale = await measureScale(context)),
 };
 
-/** Where each step's result is in the report (the smoke mode checks it is there and complete). */
-const RESULT_KEYS: Record<Step, keyof Measured> = {
-  static: 'static',
-  api: 'api',
-  approval: 'approval',
-  lighthouse: 'lighthouse',
-  'no-js': 'noJs',
-  'js-bytes': 'jsBytes',
-  'build-time': 'buildTime',
-  scale: 'scale',
-};
-
 /**
  * Steps that use the live server (the API and approval steps; Lighthouse for its thread page and
  * profile, then stops it itself): it is stopped before any other step.
  */
 const LIVE_STEPS: readonly Step[] = ['api', 'approval', 'lighthouse'];
 
-async function bench(options: BenchOptions): Promise<BenchReport> {
-  const started = performance.now();
-  const progress = createProgress();
-  const pinning = detectPinning();
-  progress(`steps: ${options.steps.join(', ')}; ${pinning.description}`);
-  // The smoke run (npm test) may run beside anything: it listens on ports free at its start.
-  const ports = options.smoke ? await freePorts() : portsFrom(options.basePort);
-  if (options.smoke) progress(`smoke: every step once, tiny; ports ${Object.values(ports).join(', ')}`);
-  const context = createContext(options, pinning, progress, ports);
+/** Every step of `options`, one after the other, on the fixed ports of a real run. */
+async function measureSteps(
+  options: BenchOptions,
+  pinning: Pinning,
+  progress: (message: string) => void,
+): Promise<{ measured: Measured; notes: string[]; failures: BenchReport['failures'] }> {
+  const context = createContext(options, pinning, progress, portsFrom(options.basePort));
   const measured: Measured = {};
   const failures: BenchReport['failures'] = [];
   try {
@@ -80,11 +64,6 @@ async function bench(options: BenchOptions): Promise<BenchReport> {
       progress(`== ${step}`);
       try {
         await RUNNERS[step](context, measured);
-        if (options.smoke) {
-          const missing = missingFigures(measured[RESULT_KEYS[step]], RESULT_KEYS[step]);
-          if (missing.length > 0) throw new Error(`the step produced no figures for ${missing.join('; ')}`);
-          progress(`smoke: ${step} produced its figures`);
-        }
       } catch (error) {
         const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
         progress(`${step} broke: ${message}`);
@@ -94,7 +73,17 @@ async function bench(options: BenchOptions): Promise<BenchReport> {
   } finally {
     await context.close();
   }
-  const notes = [...context.notes];
+  return { measured, notes: context.notes, failures };
+}
+
+async function bench(options: BenchOptions): Promise<BenchReport> {
+  const started = performance.now();
+  const progress = createProgress();
+  const pinning = options.smoke ? SMOKE_PINNING : detectPinning();
+  progress(`steps: ${[...options.steps, ...options.extras].join(', ')}; ${pinning.description}`);
+  const { measured, notes, failures } = options.smoke
+    ? await runSmoke(options, progress)
+    : await measureSteps(options, pinning, progress);
   if (options.steps.some((step) => ['static', 'api', 'approval'].includes(step)))
     notes.push(
       `the product runs with RATE_LIMIT_MULTIPLIER=${RATE_LIMIT_MULTIPLIER}, so that load runs measure serving, not the rate limiter`,
@@ -127,7 +116,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const report = await bench(options);
-  const markdown = formatMarkdown(report);
+  const markdown = `${formatMarkdown(report)}${options.smoke ? `\n${smokeExtrasMarkdown(report)}` : ''}`;
   await mkdir(BENCH_ROOT, { recursive: true });
   // A smoke run's tiny figures must not replace the latest real report.
   const name = options.smoke ? 'smoke' : 'latest';
@@ -136,17 +125,23 @@ async function main(): Promise<number> {
   if (report.scale && !options.smoke)
     await writeFile(path.join(BENCH_ROOT, 'scale.json'), `${JSON.stringify(report.scale, null, 2)}\n`);
   console.log(`\n${markdown}`);
-  console.log(formatJson(report));
+  // The catalogue smoke's per-page transfers stay in the file: the log's line keeps its figures.
+  const { catalogue } = report;
+  console.log(formatJson(catalogue ? { ...report, catalogue: { ...catalogue, sizes: {} } } : report));
   console.error(`written to ${path.relative(process.cwd(), BENCH_ROOT)}/${name}.md and ${name}.json`);
   return report.failures.length > 0 ? 1 : 0;
 }
 
 // Servers, nginx, Chromium and temp folders must not outlive the benchmark, whatever ends it.
-process.on('exit', stopAll);
+process.on('exit', () => {
+  stopAll();
+  killChildren();
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     process.stderr.write(`\n${signal}: stopping every process the benchmark started…\n`);
     stopAll();
+    killChildren();
     process.exit(130);
   });
 }
@@ -158,4 +153,5 @@ try {
   process.exitCode = 1;
 } finally {
   stopAll();
+  killChildren();
 }

@@ -15,7 +15,9 @@ import {
   type SiteBuildOptions,
 } from '../../server/publisher/build/build-site.ts';
 import { writeCatalogue } from '../../server/publisher/export/export-catalogue.ts';
-import { writeLargeCatalogue } from '../../tests/large-catalogue.ts';
+import { catalogueFiles } from '../../server/publisher/export/catalogue-files.ts';
+import { LARGE_CATALOGUE, writeLargeCatalogue } from '../../tests/large-catalogue.ts';
+import { buildSampleCards } from '../sample/catalogue.ts';
 
 export const BENCH_ROOT = path.join(PROJECT_ROOT, 'test-output', 'bench');
 
@@ -35,6 +37,22 @@ export interface BenchSite {
   build: SiteBuildOptions;
 }
 
+/** The large catalogue's date: a smaller sample is the same generator's, on the same day. */
+const SAMPLE_DATE = new Date('2026-11-20T12:00:00.000Z');
+
+/**
+ * The large catalogue's spec files for `count` threads; below its search needle's position (the
+ * smoke's small sites), the same generator's cards without the needle, which no bench step searches.
+ */
+async function writeSample(dir: string, count: number): Promise<void> {
+  if (count > LARGE_CATALOGUE.needlePosition) return writeLargeCatalogue(dir, count);
+  const dates = { generatedAt: SAMPLE_DATE, nextUpdate: new Date(SAMPLE_DATE.getTime() + 60 * 60_000) };
+  const { files } = catalogueFiles(buildSampleCards(count, SAMPLE_DATE, 11), dates);
+  await mkdir(dir, { recursive: true });
+  for (const [name, body] of files.filter(([name]) => !name.includes('/')))
+    await writeFile(path.join(dir, name), body);
+}
+
 /**
  * Writes a `count`-thread sample into `dir`/sample and the catalogue the server would export from it
  * into `dir`/catalogue (the same files, so a server started on them finds nothing to change).
@@ -47,7 +65,7 @@ export async function writeSyntheticCatalogue(
   const catalogueDir = path.join(dir, 'catalogue');
   await rm(sampleDir, { recursive: true, force: true });
   await rm(catalogueDir, { recursive: true, force: true });
-  await writeLargeCatalogue(sampleDir, count);
+  await writeSample(sampleDir, count);
   const read = async (name: string) =>
     JSON.parse(await readFile(path.join(sampleDir, name), 'utf8')) as unknown;
   const cards = ThreadCardListSchema.parse(await read('threads-all.json'));
@@ -62,7 +80,11 @@ export async function writeSyntheticCatalogue(
 
 async function generatorKey(count: number): Promise<string> {
   const hash = createHash('sha256').update(`count ${count}\n`);
-  for (const file of GENERATOR_FILES) hash.update(await readFile(path.join(PROJECT_ROOT, file)));
+  // A small sample is written by writeSample here (this file is not hashed for the large ones, whose
+  // cached 100,000-thread site would otherwise be rebuilt after any edit of this file).
+  const files =
+    count > LARGE_CATALOGUE.needlePosition ? GENERATOR_FILES : [...GENERATOR_FILES, 'scripts/bench/sites.ts'];
+  for (const file of files) hash.update(await readFile(path.join(PROJECT_ROOT, file)));
   return hash.digest('hex');
 }
 

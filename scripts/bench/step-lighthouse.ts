@@ -2,15 +2,17 @@
  * Lighthouse mobile on home at 1k and 100k threads (options.lighthouseCounts), each served by the
  * product from its cached site; at the default size only (options.siteCount) also its largest topic
  * page; and a thread page and a profile on the live server, whose database holds them (see
- * lighthouse-pages.ts). Every page: the same runs, warm-up and medians.
+ * lighthouse-pages.ts). Every page: the same runs, warm-up and medians. A smoke run audits one page
+ * per code path (smoke-plan.ts): the others' paths are still found and checked as served.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { StepContext } from './context.ts';
 import { approvedProfilePath, approvedThreadPath, largestTopicPath } from './lighthouse-pages.ts';
 import { lighthouseMedians } from './lighthouse.ts';
-import { tempDir } from './processes.ts';
+import { migratedDataDir } from './migrated-data.ts';
 import { startProductServer } from './product-server.ts';
 import type { LighthousePage, LighthouseResult, LighthouseSummary } from './results.ts';
+import { served } from './step-approval.ts';
 
 /** What served the thread page and the profile, as the report says it. */
 const LIVE_SITE = 'live server, cards';
@@ -32,16 +34,17 @@ async function measure(
 ): Promise<LighthouseSummary> {
   const { options, progress } = context;
   progress(`lighthouse: ${what} ${path}, ${options.lighthouseRuns} runs…`);
-  const summary = await lighthouseMedians(
+  // Taken before the runs: a smoke's lanes measure side by side, and only the first pairs.
+  const pairBlank = !options.smoke || !smokePairedBlank;
+  smokePairedBlank = true;
+  return lighthouseMedians(
     `${baseUrl}${path}`,
     options.lighthouseRuns,
     await context.browser(),
     progress,
     !options.smoke,
-    options.smoke && smokePairedBlank ? undefined : (await context.blankPage()).url,
+    pairBlank ? (await context.blankPage()).url : undefined,
   );
-  smokePairedBlank = true;
-  return summary;
 }
 
 /**
@@ -60,7 +63,7 @@ async function onSite(
   const server = await startProductServer({
     port: context.port('product'),
     siteDir: site.build.siteDir,
-    dataDir: tempDir(`lighthouse-data-${count}`),
+    dataDir: await migratedDataDir(`lighthouse-data-${count}`),
     catalogueDir: site.catalogueDir,
     sampleDir: site.sampleDir,
     core: context.pinning.serverCore,
@@ -70,6 +73,10 @@ async function onSite(
     if (count === context.options.siteCount) context.home1k = home;
     if (!withTopic) return { home, topic: null };
     const topicPath = await largestTopicPath(site.catalogueDir);
+    if (context.options.smoke) {
+      await servedOrThrow(`${server.baseUrl}${topicPath}`, '<html', 'the largest topic page');
+      return { home, topic: null };
+    }
     const summary = await measure(
       context,
       server.baseUrl,
@@ -80,6 +87,11 @@ async function onSite(
   } finally {
     await server.stop();
   }
+}
+
+/** Throws unless `url` answers 2xx with `text` (a page a smoke run finds but does not audit). */
+async function servedOrThrow(url: string, text: string, what: string): Promise<void> {
+  if (!(await served(url, text))) throw new Error(`${what} (${url}) is not served`);
 }
 
 /** Home's Lighthouse medians with the product serving the `count`-thread site (the no-JS step's too). */
@@ -97,11 +109,20 @@ async function livePages(context: StepContext): Promise<LighthousePage[]> {
   const threadPath = await approvedThreadPath(live, progress);
   const profilePath = await approvedProfilePath(live, progress);
   const base = live.server.baseUrl;
-  const cards: LighthousePage[] = [
-    { page: 'home', site: LIVE_SITE, summary: await measure(context, base, '/', 'home, cards:') },
-    { page: 'thread', site: LIVE_SITE, summary: await measure(context, base, threadPath, 'a thread page:') },
-    { page: 'profile', site: LIVE_SITE, summary: await measure(context, base, profilePath, 'a profile:') },
-  ];
+  const page = async (kind: string, at: string, what: string): Promise<LighthousePage> => ({
+    page: kind,
+    site: LIVE_SITE,
+    summary: await measure(context, base, at, what),
+  });
+  // The smoke audits the thread page alone: home is audited on the cached site, and the profile was
+  // found rendered by approvedProfilePath.
+  const cards: LighthousePage[] = context.options.smoke
+    ? [await page('thread', threadPath, 'a thread page:')]
+    : [
+        await page('home', '/', 'home, cards:'),
+        await page('thread', threadPath, 'a thread page:'),
+        await page('profile', profilePath, 'a profile:'),
+      ];
   const { DATA_DIR: dataDir = '', SITE_DIR: siteDir = '' } = live.server.env;
   await context.stopLive();
   return [...cards, ...(await embedPages(context, { dataDir, siteDir, threadPath }))];
@@ -127,17 +148,16 @@ async function embedPages(
   try {
     await embedded(server.baseUrl);
     await server.settle();
+    const page = async (kind: string, at: string, what: string): Promise<LighthousePage> => ({
+      page: kind,
+      site: EMBED_SITE,
+      summary: await measure(context, server.baseUrl, at, what),
+    });
+    // The smoke audits the embed's thread page alone: its home runs the same embed script.
+    if (context.options.smoke) return [await page('thread', threadPath, 'a thread page, embed:')];
     return [
-      {
-        page: 'home',
-        site: EMBED_SITE,
-        summary: await measure(context, server.baseUrl, '/', 'home, embed:'),
-      },
-      {
-        page: 'thread',
-        site: EMBED_SITE,
-        summary: await measure(context, server.baseUrl, threadPath, 'a thread page, embed:'),
-      },
+      await page('home', '/', 'home, embed:'),
+      await page('thread', threadPath, 'a thread page, embed:'),
     ];
   } finally {
     await server.stop();
@@ -157,20 +177,30 @@ async function embedded(baseUrl: string): Promise<void> {
   throw new Error("the restarted server never exported a card shown through Threads' embed");
 }
 
-export async function measureLighthouse(context: StepContext): Promise<LighthouseResult> {
-  // The live server holds the product's port: its pages first, then it stops for the cached sites'.
-  let live: LighthousePage[];
+/** The live server's pages (cards, then Threads' embed); the live server is stopped after them. */
+export async function lighthouseLive(context: StepContext): Promise<LighthousePage[]> {
   try {
-    live = await livePages(context);
+    return await livePages(context);
   } finally {
     await context.stopLive();
   }
+}
+
+/** Home on each cached site, and the largest topic at the default size. */
+export async function lighthouseSites(context: StepContext): Promise<LighthouseResult> {
   const sizes: LighthouseResult['sizes'] = [];
-  const topics: LighthousePage[] = [];
+  const pages: LighthousePage[] = [];
   for (const threads of context.options.lighthouseCounts) {
     const { home, topic } = await onSite(context, threads, threads === context.options.siteCount);
     sizes.push({ threads, home });
-    if (topic) topics.push(topic);
+    if (topic) pages.push(topic);
   }
-  return { sizes, pages: [...topics, ...live] };
+  return { sizes, pages };
+}
+
+export async function measureLighthouse(context: StepContext): Promise<LighthouseResult> {
+  // The live server holds the product's port: its pages first, then it stops for the cached sites'.
+  const live = await lighthouseLive(context);
+  const { sizes, pages } = await lighthouseSites(context);
+  return { sizes, pages: [...pages, ...live] };
 }

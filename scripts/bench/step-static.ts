@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { StepContext } from './context.ts';
 import { measureLoad } from './load.ts';
 import { startNginx } from './nginx.ts';
+import { migratedDataDir } from './migrated-data.ts';
 import { tempDir } from './processes.ts';
 import { startProductServer } from './product-server.ts';
 import type { LoadComparison, StaticResult } from './results.ts';
@@ -37,7 +38,7 @@ export async function measureStatic(context: StepContext): Promise<StaticResult>
   const product = await startProductServer({
     port: context.port('product'),
     siteDir,
-    dataDir: tempDir('static-data'),
+    dataDir: await migratedDataDir('static-data'),
     catalogueDir: site.catalogueDir,
     sampleDir: site.sampleDir,
     core: pinning.serverCore,

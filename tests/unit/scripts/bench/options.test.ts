@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { HELP, MILLION, parseOptions, STEPS } from '../../../../scripts/bench/options.ts';
+import { HELP, MILLION, parseOptions, SMOKE_EXTRAS, STEPS } from '../../../../scripts/bench/options.ts';
 
 describe('parseOptions', () => {
   test('defaults: every step, 10 s of load, 5 Lighthouse runs, 10,000 threads, port 4900', () => {
@@ -16,6 +16,7 @@ describe('parseOptions', () => {
       approvals: 3,
       scaleCounts: [1000, 100_000],
       smoke: false,
+      extras: [],
     });
   });
 
@@ -28,17 +29,26 @@ describe('parseOptions', () => {
     expect(options).toMatchObject({
       smoke: true,
       steps: [...STEPS],
+      extras: [...SMOKE_EXTRAS],
       loadSeconds: 1,
       lighthouseRuns: 1,
-      siteCount: 950,
-      lighthouseCounts: [950],
+      siteCount: 100,
+      lighthouseCounts: [100],
       buildRounds: 1,
       approvals: 1,
       scaleCounts: [100],
     });
     expect(options.buildCount).toBeGreaterThan(options.siteCount);
     expect(parseOptions(['--smoke', '--only', 'scale']).steps).toEqual(['scale']);
+    expect(parseOptions(['--smoke', '--only', 'scale']).extras).toEqual([]);
     expect(() => parseOptions(['--smoke', '--million'])).toThrow(/--million/);
+  });
+
+  test("--only may name the other benchmarks' smokes, with --smoke only", () => {
+    const options = parseOptions(['--only', 'versions,static', '--smoke']);
+    expect(options).toMatchObject({ steps: ['static'], extras: ['versions'] });
+    expect(parseOptions(['--smoke', '--only', 'catalogue']).steps).toEqual([]);
+    expect(() => parseOptions(['--only', 'catalogue'])).toThrow(/only with --smoke/);
   });
 
   test('--only keeps the steps named, in the order they run', () => {
@@ -75,6 +85,6 @@ describe('parseOptions', () => {
   });
 
   test('the help text names every step', () => {
-    for (const step of STEPS) expect(HELP).toContain(step);
+    for (const step of [...STEPS, ...SMOKE_EXTRAS]) expect(HELP).toContain(step);
   });
 });

@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { parseCatalogueOptions } from '../../../../scripts/bench/catalogue-options.ts';
+import {
+  parseCatalogueOptions,
+  SMOKE_CATALOGUE_THREADS,
+} from '../../../../scripts/bench/catalogue-options.ts';
 import { info } from '../../../../scripts/bench/catalogue-report.ts';
 import { missingFigures, missingTableFigures } from '../../../../scripts/bench/smoke-check.ts';
 
@@ -54,19 +57,22 @@ describe('missingTableFigures', () => {
 });
 
 describe('parseCatalogueOptions', () => {
-  test('defaults: both sizes, two builds; --smoke: 1k once, checked', () => {
+  test('defaults: both sizes, two builds; --smoke: the small size once, at 100 threads, checked', () => {
     expect(parseCatalogueOptions([])).toEqual({
       help: false,
       sizes: ['1k', '100k'],
+      counts: { '1k': 1000, '100k': 100_000 },
       builds: 2,
       smoke: false,
     });
     expect(parseCatalogueOptions(['--smoke'])).toEqual({
       help: false,
       sizes: ['1k'],
+      counts: { '1k': SMOKE_CATALOGUE_THREADS, '100k': 100_000 },
       builds: 1,
       smoke: true,
     });
+    expect(SMOKE_CATALOGUE_THREADS).toBe(100);
   });
 
   test('--sizes keeps the sizes named, smallest first, and refuses others', () => {
