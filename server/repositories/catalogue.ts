@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { catalogueChanges, threads } from '../db/schema.ts';
 import type { ThreadRow } from './threads.ts';
@@ -13,6 +13,41 @@ export const CATALOGUE_ORDER = sql`coalesce(${threads.postedAt}, ${threads.creat
 export interface CatalogueKey {
   at: string;
   shortcode: string;
+}
+
+/** The catalogue order as ORDER BY terms: the order instant descending, then the shortcode. */
+export const CATALOGUE_ORDER_BY = [sql`${CATALOGUE_ORDER} desc`, asc(threads.shortcode)] as const;
+
+/**
+ * The approved threads after `after` in the catalogue order (null: all of them), as a keyset page's
+ * condition. Trap: the key travels as text, not as a Date: created_at holds microseconds, which a JS
+ * Date would round away, and the next page would then repeat or skip a row. timestamptz's text form
+ * carries its offset, so it reads back as the same instant whatever the session's time zone.
+ */
+export function approvedAfter(after: CatalogueKey | null): SQL | undefined {
+  return and(
+    eq(threads.status, 'approved'),
+    after
+      ? and(
+          // The first condition bounds the index scan; the second breaks ties within an instant.
+          sql`${CATALOGUE_ORDER} <= ${after.at}::timestamptz`,
+          or(sql`${CATALOGUE_ORDER} < ${after.at}::timestamptz`, gt(threads.shortcode, after.shortcode)),
+        )
+      : undefined,
+  );
+}
+
+/**
+ * Runs a keyset page's query with sorting off. Trap: without statistics (PGlite has no autovacuum; a
+ * fresh PostgreSQL table neither) the planner picks a bitmap scan and a sort, which reads every row
+ * after the key for each page, so an export grows with the square of the catalogue. Sorting off, for
+ * this one query, leaves the index's own order: a page then reads its rows only, at any depth.
+ */
+export function withoutSort<T>(tx: Database, query: (page: Database) => Promise<T>): Promise<T> {
+  return tx.transaction(async (page) => {
+    await page.execute(sql`set local enable_sort = off`);
+    return query(page);
+  });
 }
 
 /** What the database had committed when a full export began to read it. */
@@ -55,36 +90,14 @@ export function createCatalogueRepository(db: Database) {
       limit: number,
       tx: Database = db,
     ): Promise<{ rows: ThreadRow[]; next: CatalogueKey | null }> {
-      // Trap: the key travels as text, not as a Date: created_at holds microseconds, which a JS Date
-      // would round away, and the next page would then repeat or skip a row. timestamptz's text form
-      // carries its offset, so it reads back as the same instant whatever the session's time zone.
-      // Trap: without statistics (PGlite has no autovacuum; a fresh PostgreSQL table neither) the
-      // planner picks a bitmap scan and a sort, which reads every row after the key for each page,
-      // so an export grows with the square of the catalogue. Sorting off, for this one query, leaves
-      // the index's own order: a page then reads its rows only, at any depth.
-      const rows = await tx.transaction(async (page) => {
-        await page.execute(sql`set local enable_sort = off`);
-        return page
+      const rows = await withoutSort(tx, (page) =>
+        page
           .select({ row: threads, at: sql<string>`${CATALOGUE_ORDER}::text` })
           .from(threads)
-          .where(
-            and(
-              eq(threads.status, 'approved'),
-              after
-                ? and(
-                    // The first condition bounds the index scan; the second breaks ties within an instant.
-                    sql`${CATALOGUE_ORDER} <= ${after.at}::timestamptz`,
-                    or(
-                      sql`${CATALOGUE_ORDER} < ${after.at}::timestamptz`,
-                      gt(threads.shortcode, after.shortcode),
-                    ),
-                  )
-                : undefined,
-            ),
-          )
-          .orderBy(sql`${CATALOGUE_ORDER} desc`, asc(threads.shortcode))
-          .limit(limit);
-      });
+          .where(approvedAfter(after))
+          .orderBy(...CATALOGUE_ORDER_BY)
+          .limit(limit),
+      );
       const last = rows.at(-1);
       return {
         rows: rows.map(({ row }) => row),

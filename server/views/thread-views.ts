@@ -4,6 +4,7 @@ import type { GeneratedPost, ManualSubmission } from '../../contract/submission.
 import type { ThreadCard } from '../../contract/thread-card.ts';
 import { handleInPermalink, type PostDisplay } from '../../contract/threads-embed.ts';
 import type { GeneratedPostRow } from '../repositories/generated-posts.ts';
+import type { CardRow } from '../repositories/card-columns.ts';
 import type { PendingRow } from '../repositories/review-queue.ts';
 import type { ThreadRow } from '../repositories/threads.ts';
 
@@ -25,7 +26,7 @@ function authorOf(row: Pick<ThreadRow, 'username' | 'authorName' | 'shortcode'>)
 export const pictureAddress = (threadId: string, base = '') => `${base}/api/media/${threadId}`;
 
 /** What every card of a stored thread shows: who, what, and the link. */
-function cardFields(row: ThreadRow, pictureBase?: string) {
+function cardFields(row: CardRow, pictureBase?: string) {
   return {
     ...authorOf(row),
     content: row.text,
@@ -84,7 +85,7 @@ export interface PublicCardOptions {
  * (text, picture, counts, display name), only the handle the permalink names. Its type stays, so the
  * Images filter still finds posts with pictures.
  */
-function embedFields(row: ThreadRow) {
+function embedFields(row: CardRow) {
   const named = handleInPermalink(row.permalink);
   const handle = named ?? 'Threads post';
   return {
@@ -103,7 +104,7 @@ function embedFields(row: ThreadRow) {
 
 /** An approved thread as the public catalogue lists it. */
 export function toThreadCard(
-  row: ThreadRow,
+  row: CardRow,
   { pictureBase, display = 'card' }: PublicCardOptions = {},
 ): ThreadCard {
   const embedded = display === 'embed' && !row.shownAsCard;

@@ -1,6 +1,7 @@
 import type { ThreadCard } from '../../../contract/thread-card.ts';
 import type { Database } from '../../db/client.ts';
-import { createCatalogueRepository, type CatalogueKey } from '../../repositories/catalogue.ts';
+import { listApprovedCardPage } from '../../repositories/card-columns.ts';
+import type { CatalogueKey } from '../../repositories/catalogue.ts';
 import { toThreadCard, type PublicCardOptions } from '../../views/thread-views.ts';
 
 /** Rows a query reads: a page costs the same at any depth (keyset), and 1,000 cards are a few hundred KB. */
@@ -26,11 +27,11 @@ export function approvedCards(
   cards: PublicCardOptions,
   pageRows = EXPORT_PAGE_ROWS,
 ): CardSource {
-  const catalogue = createCatalogueRepository(db);
   return async function* () {
     let after: CatalogueKey | null = null;
     do {
-      const page: Awaited<ReturnType<typeof catalogue.listApprovedPage>> = await catalogue.listApprovedPage(
+      const page: Awaited<ReturnType<typeof listApprovedCardPage>> = await listApprovedCardPage(
+        db,
         after,
         pageRows,
       );

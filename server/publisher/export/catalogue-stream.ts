@@ -18,7 +18,7 @@ import { NewestCards } from './newest-cards.ts';
 import { PageList, WritePool } from './page-lists.ts';
 import { SearchIndexSpill, SPILL_PREFIX } from './search-spill.ts';
 import { removeStaleFiles } from './stale-files.ts';
-import { StreamedFile } from './streamed-file.ts';
+import { settleAll, StreamedFile } from './streamed-file.ts';
 
 /** Exports started again when the cards changed between the two passes, before giving up. */
 const ATTEMPTS = 4;
@@ -123,6 +123,7 @@ async function writeFiles(
     await whole[file].write(`${written[file] === 0 ? '[' : ','}${json}`);
     written[file] += 1;
   };
+  let finishing: Promise<boolean[]> | undefined;
   try {
     for await (const batch of source()) {
       for (const card of batch) {
@@ -149,14 +150,22 @@ async function writeFiles(
     }
     for (const file of ['all', 'text', 'images'] as const)
       await whole[file].write(written[file] === 0 ? '[]' : ']');
-    let changed = false;
-    for (const file of Object.values(whole)) if (await file.finish()) changed = true;
-    for (const list of [...Object.values(lists), ...topicLists.values()]) await list.finish(pool);
-    await pool.write('threads-recent.json', recent.json());
-    const search = new Set(await spill.finish(version, (name, body) => pool.write(name, body), options));
-    await pool.drain();
-    return { changed: changed || pool.changed, search };
+    // The whole files compress on the thread pool while this thread builds the search shards: started
+    // first, awaited last. Settled before the catch discards anything, so nothing is still writing.
+    finishing = settleAll(Object.values(whole).map((file) => file.finish()));
+    const rest = (async () => {
+      for (const list of [...Object.values(lists), ...topicLists.values()]) await list.finish(pool);
+      await pool.write('threads-recent.json', recent.json());
+      const names = await spill.finish(version, (name, body) => pool.write(name, body), options);
+      await pool.drain();
+      return new Set(names);
+    })();
+    const [files, search] = await Promise.allSettled([finishing, rest]);
+    if (files.status === 'rejected') throw files.reason;
+    if (search.status === 'rejected') throw search.reason;
+    return { changed: files.value.some(Boolean) || pool.changed, search: search.value };
   } catch (error) {
+    await finishing?.catch(() => undefined);
     await Promise.all([...Object.values(whole).map((file) => file.discard()), spill.discard()]);
     throw error;
   }

@@ -75,12 +75,16 @@ export class StreamedFile {
       await rm(this.temporary, { force: true });
       return false;
     }
-    for (const { suffix, compressor } of SIBLINGS) {
-      const sibling = `${this.temporary}${suffix}`;
-      await pipeline(createReadStream(this.temporary), compressor(size), createWriteStream(sibling));
-      if ((await stat(sibling)).size < size) await rename(sibling, `${this.file}${suffix}`);
-      else await Promise.all([rm(sibling, { force: true }), rm(`${this.file}${suffix}`, { force: true })]);
-    }
+    // Both copies at once: each stream compresses on a thread of its own, so two cores share them.
+    // Settled, not raced: a failure is thrown once neither is still writing (discard then removes both).
+    await settleAll(
+      SIBLINGS.map(async ({ suffix, compressor }) => {
+        const sibling = `${this.temporary}${suffix}`;
+        await pipeline(createReadStream(this.temporary), compressor(size), createWriteStream(sibling));
+        if ((await stat(sibling)).size < size) await rename(sibling, `${this.file}${suffix}`);
+        else await Promise.all([rm(sibling, { force: true }), rm(`${this.file}${suffix}`, { force: true })]);
+      }),
+    );
     await rename(this.temporary, this.file);
     noteWritten(this.file, ...SIBLINGS.map(({ suffix }) => `${this.file}${suffix}`));
     return true;
@@ -95,4 +99,12 @@ export class StreamedFile {
       ),
     );
   }
+}
+
+/** Waits for every promise; then throws the first failure, if any. */
+export async function settleAll<T>(promises: readonly Promise<T>[]): Promise<T[]> {
+  const settled = await Promise.allSettled(promises);
+  const failed = settled.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((result) => (result as PromiseFulfilledResult<T>).value);
 }

@@ -66,18 +66,51 @@ test(
   },
 );
 
-test('the card source streams the same cards as listApproved, in batches', async () => {
-  const { db } = await testDatabase();
-  await db.insert(threads).values(Array.from({ length: 45 }, (_, i) => row(i)));
-  const expected = (await createCatalogueRepository(db).listApproved()).map((thread) =>
-    toThreadCard(thread, { pictureBase: 'https://api.example.com' }),
-  );
-  const batches: number[] = [];
-  const cards = [];
-  for await (const batch of approvedCards(db, { pictureBase: 'https://api.example.com' }, 10)()) {
-    batches.push(batch.length);
-    cards.push(...batch);
-  }
-  expect(batches).toEqual([10, 10, 10, 10, 5]);
-  expect(cards).toEqual(expected);
-});
+// Tagged engine: the card source reads JSON PostgreSQL writes (json_build_array, timestamptz as text).
+test(
+  'the card source streams the same cards as listApproved, in batches, in both display modes',
+  { tags: ['engine'] },
+  async () => {
+    const { db } = await testDatabase();
+    // Every column a card shows, each in its odd cases: no author, pictures, topic tags, quotes and
+    // other characters JSON escapes, unknown counts, a consent to cards, no post time.
+    await db.insert(threads).values(
+      Array.from({ length: 45 }, (_, i): NewThread => {
+        const thread = row(i);
+        return {
+          ...thread,
+          username: i % 9 === 4 ? null : thread.username,
+          authorName: i % 6 === 1 ? null : `Kit "K" \\ ${i} \u00e9\u{1f600}\n\t`,
+          text: `post ${i}: "quoted", back\\slash, tab\t, line\nbreak, \u2028 and \u{1f3a8}`,
+          imageUrl: i % 3 === 0 ? `https://cdn.example.com/${i}.jpg?oe=1&x="y"` : null,
+          topicTag: i % 4 === 0 ? null : i % 4 === 1 ? '  ' : `Tag ${i % 5}`,
+          likes: i % 5 === 0 ? null : i * 11,
+          replies: i % 5 === 0 ? null : i,
+        };
+      }),
+    );
+    await db.execute(
+      sql`update ${threads} set created_at = timestamptz '2026-11-21 09:00:00.123456+00' + ((length(shortcode) % 4) * interval '1 microsecond') where posted_at is null`,
+    );
+    await db.execute(sql`update ${threads} set shown_as_card = true where likes > 200`);
+    const threadsRead = await createCatalogueRepository(db).listApproved();
+    expect(threadsRead.filter((thread) => thread.shownAsCard).length).toBeGreaterThan(0);
+    expect(threadsRead.filter((thread) => !thread.shownAsCard).length).toBeGreaterThan(0);
+    for (const options of [
+      { pictureBase: 'https://api.example.com' },
+      { display: 'embed' as const },
+      { display: 'card' as const },
+    ]) {
+      const expected = threadsRead.map((thread) => toThreadCard(thread, options));
+      const batches: number[] = [];
+      const cards = [];
+      for await (const batch of approvedCards(db, options, 10)()) {
+        batches.push(batch.length);
+        cards.push(...batch);
+      }
+      expect(batches).toEqual([10, 10, 10, 10, 5]);
+      // Byte for byte as the files carry them, key order included.
+      expect(cards.map((card) => JSON.stringify(card))).toEqual(expected.map((card) => JSON.stringify(card)));
+    }
+  },
+);
