@@ -1,16 +1,16 @@
 /**
  * `npm test`: everything: make sure Chromium and nginx are there, build the site under test, then
- * unit and integration tests (Vitest), the browser tests (Playwright) with the PostgreSQL pass beside
- * them when POSTGRES_TEST_URL names a database it may empty (CI does), and the benchmarks' smoke run
+ * unit and integration tests (Vitest), the browser tests (Playwright), the PostgreSQL pass when
+ * POSTGRES_TEST_URL names a database it may empty (CI does), and the benchmarks' smoke run
  * (every bench step once, small, so that a broken benchmark fails here). Never skips a part.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { NGINX_PATH } from '../tests/nginx/nginx-runner.ts';
 import { ensureTestSite } from '../tests/site-under-test.ts';
 import { CHROMIUM_PATH } from './chromium.ts';
-import { recordPhase, reportFile, TIMINGS_DIR } from './ci/timings.ts';
+import { recordPhase, reportFile } from './ci/timings.ts';
 
 /** Runs one phase, its time recorded for CI's closing table; stops everything when it fails. */
 function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
@@ -83,61 +83,17 @@ recordPhase('Site under test', siteStartedAt, true);
 process.env.NODE_COMPILE_CACHE ??= path.resolve('node_modules/.cache/node-compile');
 
 /**
- * Runs a phase beside the browser tests: its output goes to a file and is printed whole when it
- * ends, so it never tears Playwright's lines. Resolves whether it passed.
+ * The PostgreSQL pass when POSTGRES_TEST_URL names a database it may empty (CI), after the browser
+ * tests, not beside them (decision 076): both keep a 2-core machine's CPU full, so side by side
+ * they took as long as one after the other, and their waits timed out under the load.
  */
-function besidePhase(title: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
-  console.log(`\n▶ ${title} (beside the browser tests: its output follows when it ends)`);
-  const startedAt = performance.now();
-  const log = path.join(TIMINGS_DIR, `beside-${title.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.log`);
-  const out = createWriteStream(log);
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
-  child.stdout.pipe(out, { end: false });
-  child.stderr.pipe(out, { end: false });
-  return new Promise((resolve) => {
-    child.on('close', (status) => {
-      out.end(() => {
-        const ok = status === 0;
-        recordPhase(title, startedAt, ok);
-        console.log(`\n── ${title}: ${ok ? 'passed' : 'FAILED'} ──\n${readFileSync(log, 'utf8')}`);
-        if (!ok) console.error(`\n✗ ${title} failed.`);
-        resolve(ok);
-      });
-    });
-  });
-}
-
-/** The browser tests, their lines as they come (Playwright's list reporter). Resolves whether they passed. */
-function browserTests(): Promise<boolean> {
-  const title = 'Browser tests (Playwright, Chromium)';
-  console.log(`\n▶ ${title}`);
-  const startedAt = performance.now();
-  const child = spawn(
-    process.execPath,
-    ['node_modules/@playwright/test/cli.js', 'test', '--reporter=list,json'],
-    { stdio: 'inherit', env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile('playwright') } },
-  );
-  return new Promise((resolve) => {
-    child.on('close', (status) => {
-      recordPhase(title, startedAt, status === 0);
-      if (status !== 0) console.error(`\n✗ ${title} failed.`);
-      resolve(status === 0);
-    });
-  });
-}
-
-/**
- * The PostgreSQL pass, beside the browser tests when POSTGRES_TEST_URL names a database it may empty:
- * the browser tests mostly wait on servers and pages. Resolves true when there is none to run.
- */
-function postgresPass(): Promise<boolean> {
+function postgresPass(): void {
   const postgres = process.env.POSTGRES_TEST_URL;
-  if (!postgres) return Promise.resolve(true);
-  return besidePhase('PostgreSQL pass (npm run test:postgres)', ['scripts/test-postgres.ts'], {
+  if (!postgres) return;
+  run('PostgreSQL pass (npm run test:postgres)', process.execPath, ['scripts/test-postgres.ts'], {
     ...process.env,
     DATABASE_URL: postgres,
-    // Its tests build and write a site under test of their own: the browser tests' 'site' server
-    // serves test-output/site meanwhile.
+    // Its tests build and write a site under test of their own, apart from test-output/site.
     TEST_SITE_DIR: 'test-output/postgres-site',
   });
 }
@@ -151,8 +107,13 @@ run('Unit and integration tests (Vitest)', process.execPath, [
   '--reporter=json',
   `--outputFile.json=${reportFile('vitest')}`,
 ]);
-const [browserPassed, postgresPassed] = await Promise.all([browserTests(), postgresPass()]);
-if (!browserPassed || !postgresPassed) process.exit(1);
+run(
+  'Browser tests (Playwright, Chromium)',
+  process.execPath,
+  ['node_modules/@playwright/test/cli.js', 'test', '--reporter=list,json'],
+  { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile('playwright') },
+);
+postgresPass();
 // Alone: under the browser tests' load it took more than twice as long. One run covers every bench
 // step, the catalogue's and the versions' too (decision 072).
 run('Benchmark smoke (npm run bench -- --smoke)', process.execPath, ['scripts/bench/run.ts', '--smoke']);
