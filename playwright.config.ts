@@ -190,6 +190,10 @@ export default defineConfig({
   // Three: the tests mostly wait (on servers rebuilding, on pages), so a 2-core machine has room for a
   // third. The curation specs run one at a time on one of them (their project's own limit).
   workers: 3,
+  // Bounds for a 2-core machine whose CPU the workers' Chromiums keep full (decision 076): Playwright's
+  // 30 s a test and 5 s a wait ran out on pages that were only slow (CI, four tests at once).
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     browserName: 'chromium',
