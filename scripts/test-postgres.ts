@@ -37,7 +37,7 @@ function run(title: string, args: string[], env: NodeJS.ProcessEnv = process.env
 const all = process.argv.includes('--all');
 /**
  * The integration files that name the tag `engine`: given by name, Vitest loads only these, not the
- * 180-odd others whose every test the tag filter would skip after loading them. Any mention of the
+ * 70-odd others whose every test the tag filter would skip after loading them. Any mention of the
  * quoted word counts, so a tag spelled another way is never left out (a file too many only loads).
  */
 const ENGINE_TAG = /['"]engine['"]/;
