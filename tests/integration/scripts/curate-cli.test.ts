@@ -22,51 +22,43 @@ async function runCli(env: Record<string, string>): Promise<{ code: number | nul
   return { code, output };
 }
 
-// A real server process and the real CLI on one embedded data folder (DATABASE_URL cleared). About
-// 20 s under CI's load, near the default 30: processes get room.
-test(
-  'npm run curate refuses while a server holds the embedded database, then runs with the server’s tokens',
-  { timeout: 120_000 },
-  async () => {
-    const dataDir = await migratedDataDir('ct-curate-cli-');
-    const env = { DATA_DIR: dataDir, DATABASE_URL: '', CURATION_KEYWORDS: 'typography', CURATION_TAGS: '' };
-    const server = await startServerProcess(env);
-    await waitUntilListening(server);
-    // The admin connects the curation account on the server: its token is what the searches use.
-    const base = `http://127.0.0.1:${server.port}`;
-    // Its first sign-in starts a run on the server (decision 024): the server's own, done before it stops.
-    expect((await settledRun(base, await signInCurator(base))).status).toBe('succeeded');
+// A real server process and the real CLI on one embedded data folder (DATABASE_URL cleared).
+test('npm run curate refuses while a server holds the embedded database, then runs with the server’s tokens', async () => {
+  const dataDir = await migratedDataDir('ct-curate-cli-');
+  const env = { DATA_DIR: dataDir, DATABASE_URL: '', CURATION_KEYWORDS: 'typography', CURATION_TAGS: '' };
+  const server = await startServerProcess(env);
+  await waitUntilListening(server);
+  // The admin connects the curation account on the server: its token is what the searches use.
+  const base = `http://127.0.0.1:${server.port}`;
+  // Its first sign-in starts a run on the server (decision 024): the server's own, done before it stops.
+  expect((await settledRun(base, await signInCurator(base))).status).toBe('succeeded');
 
-    const refused = await runCli(env);
-    expect(refused.code).toBe(1);
-    expect(refused.output).toContain('A running server holds the embedded database');
-    expect(refused.output).toContain('Refresh now');
+  const refused = await runCli(env);
+  expect(refused.code).toBe(1);
+  expect(refused.output).toContain('A running server holds the embedded database');
+  expect(refused.output).toContain('Refresh now');
 
-    server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
+  server.child.kill('SIGTERM');
+  expect(await server.exited).toBe(0);
 
-    // The server exported a catalogue; the CLI must write its own.
-    const catalogueDir = path.join(dataDir, 'catalogue');
-    await rm(catalogueDir, { recursive: true, force: true });
-    const ran = await runCli(env);
-    expect(ran.output).toContain('Curating (Threads: simulated, embedded PGlite)...');
-    expect(ran.output).toMatch(/keyword "typography" RECENT (since \S+ )?\(1 page\): \d+ found/i);
-    expect(ran.output).toContain(`Catalogue exported to ${catalogueDir}`);
-    expect(ran.code).toBe(0);
-    // Like the server after a run, the CLI exports the catalogue.
-    expect(await readManifest(catalogueDir)).toMatchObject({ generatedAt: expect.any(String) });
+  // The server exported a catalogue; the CLI must write its own.
+  const catalogueDir = path.join(dataDir, 'catalogue');
+  await rm(catalogueDir, { recursive: true, force: true });
+  const ran = await runCli(env);
+  expect(ran.output).toContain('Curating (Threads: simulated, embedded PGlite)...');
+  expect(ran.output).toMatch(/keyword "typography" RECENT (since \S+ )?\(1 page\): \d+ found/i);
+  expect(ran.output).toContain(`Catalogue exported to ${catalogueDir}`);
+  expect(ran.code).toBe(0);
+  // Like the server after a run, the CLI exports the catalogue.
+  expect(await readManifest(catalogueDir)).toMatchObject({ generatedAt: expect.any(String) });
 
-    const database = await openPglite(dataDir);
-    try {
-      const pending = await createThreadsRepository(database.db).listPending();
-      expect(pending.length).toBeGreaterThan(0);
-      expect(new Set(pending.map((thread) => thread.source))).toEqual(
-        new Set(['public_search', 'public_tag']),
-      );
-    } finally {
-      await database.close();
-    }
-    // The server's first run rebuilds its site (decision 024), and stopping waits for that build.
-  },
-  120_000,
-);
+  const database = await openPglite(dataDir);
+  try {
+    const pending = await createThreadsRepository(database.db).listPending();
+    expect(pending.length).toBeGreaterThan(0);
+    expect(new Set(pending.map((thread) => thread.source))).toEqual(new Set(['public_search', 'public_tag']));
+  } finally {
+    await database.close();
+  }
+  // The server's first run rebuilds its site (decision 024), and stopping waits for that build.
+}, 120_000);
